@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * yaml.h: the one home of libyaml.  A YAML (or JSON-compatible) document is
+ * loaded into robot's own tree of nodes, so no other module sees libyaml.
+ *
+ * Every node knows the 1-based line it started on, so callers can report
+ * "file:line: key: problem".
+ */
+#ifndef ROBOT_CONFIG_YAML_H
+#define ROBOT_CONFIG_YAML_H
+
+#include <stddef.h>
+
+enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
+
+struct ynode {
+	enum ynode_type type;
+	size_t line;          /* 1-based */
+	char *str;            /* SCALAR: the text, NUL-terminated */
+	int quoted;           /* SCALAR: written in quotes */
+	size_t n;             /* SEQ: items; MAP: pairs */
+	char **keys;          /* MAP: the n keys, in document order */
+	struct ynode **kids;  /* SEQ items, or MAP values matching keys */
+};
+
+struct ydoc {
+	char *path;           /* as given to ydoc_load_file, for messages */
+	struct ynode *root;   /* NULL for an empty document */
+};
+
+/*
+ * Loads the first document of `path`.  Returns 0, or -1 after printing one
+ * "robot: error: PATH:LINE:COL: problem" line (a missing file, bad syntax,
+ * invalid UTF-8, a duplicate key, an alias or merge key).
+ */
+int ydoc_load_file(struct ydoc *doc, const char *path);
+/* The same for text in memory; `name` is used in messages. */
+int ydoc_load_mem(struct ydoc *doc, const char *name, const char *buf,
+		  size_t len);
+void ydoc_release(struct ydoc *doc);
+
+/* Returns the value of `key` in a MAP node, or NULL (borrowed). */
+const struct ynode *ynode_get(const struct ynode *map, const char *key);
+
+#endif

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cmds.h: the entry points of the CLI commands, one per robot/cmd-*.c.
+ * Each returns an exit code of enum robot_exit.
+ */
+#ifndef ROBOT_CMDS_H
+#define ROBOT_CMDS_H
+
+int cmd_compare(int argc, char **argv);
+
+#endif

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * main.c: robot's command table and dispatch.
+ *
+ * Adding a command: write robot/cmd-NAME.c with `int cmd_NAME(int argc,
+ * char **argv)` (parse options with getopt_long, call the library, return
+ * an exit code of enum robot_exit), declare it in cmds.h, add a row to
+ * cmds[] below and the file to CLI_SRCS in the Makefile.  Nothing else.
+ */
+#include "common.h"
+#include "cmds.h"
+
+static const struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+} cmds[] = {
+	{ "compare", cmd_compare,
+	  "print the comparison block for LKP result roots" },
+};
+
+/* Commands of shared/CONTRACT.md that later work will add. */
+static const char *const future_cmds[] = {
+	"compose", "send", "queue", "thread", "reply", "plot",
+};
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fputs("usage: robot [--version] [--help] COMMAND [ARGS]\n\n"
+	      "Renders LKP test results into 0-day kernel test robot reports."
+	      "\n\ncommands:\n",
+	      out);
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
+		fprintf(out, "   %-10s %s\n", cmds[i].name, cmds[i].summary);
+	fputs("\nnot yet available:", out);
+	for (i = 0; i < ARRAY_SIZE(future_cmds); i++)
+		fprintf(out, " %s", future_cmds[i]);
+	fputs("\n\n'robot COMMAND -h' shows the options of a command.\n\n"
+	      "exit codes: 0 success, 1 runtime failure, 2 usage error,\n"
+	      "  65 bad input data, 69 message refused permanently,\n"
+	      "  75 temporary failure (retry later), 78 bad configuration\n",
+	      out);
+}
+
+/*
+ * Flushes stdout and fails if the output could not be written, so that
+ * `robot compare > /full/disk` never exits 0.
+ */
+static int finish_stdout(int status)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		if (errno == EPIPE)
+			return status;
+		fprintf(stderr, "robot: error: cannot write output: %s\n",
+			strerror(errno));
+		return status ? status : EXIT_RUNTIME;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+	size_t i;
+
+	if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "--help")) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0) {
+			char *args[] = { argv[2], (char *)"-h", NULL };
+
+			for (i = 0; i < ARRAY_SIZE(cmds); i++)
+				if (!strcmp(cmds[i].name, argv[2]))
+					return finish_stdout(
+						cmds[i].fn(2, args));
+		}
+		usage(stdout);
+		return finish_stdout(EXIT_OK);
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("robot %s\n", ROBOT_VERSION);
+		return finish_stdout(EXIT_OK);
+	}
+	name = argv[1];
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
+		if (!strcmp(cmds[i].name, name))
+			return finish_stdout(cmds[i].fn(argc - 1, argv + 1));
+	for (i = 0; i < ARRAY_SIZE(future_cmds); i++)
+		if (!strcmp(future_cmds[i], name)) {
+			fprintf(stderr,
+				"robot: error: '%s' is not available in this "
+				"version yet\n",
+				name);
+			return EXIT_USAGE;
+		}
+	fprintf(stderr, "robot: error: unknown command '%s'; see 'robot help'\n",
+		name);
+	return EXIT_USAGE;
+}

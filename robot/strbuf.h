@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * strbuf.h: growable strings, the one way robot builds text.
+ *
+ * Invariants: `buf` is never NULL and is always NUL-terminated, also right
+ * after STRBUF_INIT; `len` never counts the terminator; strbuf_detach() is
+ * the only way to take ownership of `buf`.
+ */
+#ifndef ROBOT_STRBUF_H
+#define ROBOT_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+	size_t alloc;
+	size_t len;
+	char *buf;
+};
+
+extern char strbuf_slopbuf[];
+#define STRBUF_INIT { 0, 0, strbuf_slopbuf }
+
+void strbuf_init(struct strbuf *sb, size_t hint);
+void strbuf_release(struct strbuf *sb);
+/* Returns the buffer, which the caller frees, and resets sb. */
+char *strbuf_detach(struct strbuf *sb, size_t *len);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_setlen(struct strbuf *sb, size_t len);
+#define strbuf_reset(sb) strbuf_setlen(sb, 0)
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addchars(struct strbuf *sb, int c, size_t n);
+void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+/* Removes trailing blanks (spaces, tabs, CR and LF). */
+void strbuf_rtrim(struct strbuf *sb);
+
+/*
+ * Appends the whole file at `path`.  Returns 0, or -1 with errno set and sb
+ * unchanged.
+ */
+int strbuf_read_file(struct strbuf *sb, const char *path);
+
+#endif

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * xalloc.h: allocation that never returns NULL.  On exhaustion these print
+ * "robot: error: out of memory" and exit 1; no caller checks for NULL.
+ */
+#ifndef ROBOT_XALLOC_H
+#define ROBOT_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *ptr, size_t size);
+/* realloc for `nmemb` elements of `size` bytes, checking the product */
+void *xreallocarray(void *ptr, size_t nmemb, size_t size);
+/* Copies a string (the caller frees the copy). */
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a freshly allocated formatted string. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

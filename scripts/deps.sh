@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Installs the Debian packages robot needs to build and test.
+#   scripts/deps.sh               install everything listed below
+#   scripts/deps.sh --if-missing  install only when a package is missing
+#   scripts/deps.sh --list        print the package names
+set -eu
+
+# Build: the four libraries of shared/CONTRACT.md, plus jansson and zlib for
+# LKP result roots.  libcurl must be the GnuTLS flavour: libetpan-dev
+# depends on it.
+BUILD_PKGS="build-essential pkg-config libcurl4-gnutls-dev libgit2-dev
+libyaml-dev libetpan-dev libjansson-dev zlib1g-dev"
+# Tests: the real SMTP server (Debian's Python with aiosmtpd), git for
+# fixture repositories, clang-format for format-check, and the clang
+# runtime for the sanitizer build.
+TEST_PKGS="python3 python3-aiosmtpd git clang-format"
+
+PKGS="$BUILD_PKGS $TEST_PKGS"
+
+missing() {
+	for p in $PKGS; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q 'install ok installed' || echo "$p"
+	done
+}
+
+case "${1:-}" in
+--list)
+	echo $PKGS
+	exit 0
+	;;
+--if-missing)
+	todo=$(missing)
+	[ -z "$todo" ] && exit 0
+	echo "deps: installing" $todo >&2
+	;;
+"")
+	todo=$PKGS
+	;;
+*)
+	echo "usage: scripts/deps.sh [--if-missing|--list]" >&2
+	exit 2
+	;;
+esac
+
+if [ "$(id -u)" != 0 ]; then
+	SUDO=sudo
+else
+	SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $todo >/dev/null

@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# tests/lib.sh: sourced by every tests/tNNNN-*.sh.  Gives a scratch
+# directory, TAP helpers and the robot binary:
+#
+#   ok "desc" CMD...          passes when CMD exits 0
+#   test_cmp EXPECT ACTUAL    diff -u, expected first
+#   expect_code N "desc" CMD  passes when CMD exits N and prints exactly one
+#                             "robot: error:" line on stderr (N != 0)
+#
+# Script numbering: the first digit names the module (1 results/compare,
+# 2 config, 3 templates/report, 4 mail, 5 spool/send, 6 git, 9 round trip).
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+ROBOT=${ROBOT:-$BUILD/robot}
+export TZ=UTC LC_ALL=C
+PYTHON=/usr/bin/python3
+T=$(mktemp -d "${TMPDIR:-/tmp}/robot-test.XXXXXX")
+test_n=0
+test_failed=0
+cleanup() {
+	if [ "$test_failed" -eq 0 ]; then
+		rm -rf "$T"
+	else
+		echo "# kept scratch directory: $T"
+	fi
+}
+trap cleanup EXIT
+
+_ok() {
+	test_n=$((test_n + 1))
+	echo "ok $test_n - $1"
+}
+_fail() {
+	test_n=$((test_n + 1))
+	test_failed=$((test_failed + 1))
+	echo "not ok $test_n - $1"
+}
+
+ok() {
+	desc=$1
+	shift
+	if "$@" >"$T/.out" 2>&1; then
+		_ok "$desc"
+	else
+		_fail "$desc"
+		sed 's/^/# /' "$T/.out"
+	fi
+}
+
+test_cmp() {
+	diff -u "$1" "$2"
+}
+
+expect_code() {
+	want=$1
+	desc=$2
+	shift 2
+	"$@" >"$T/.out" 2>"$T/.err"
+	rc=$?
+	nerr=$(grep -c '^robot: error: ' "$T/.err")
+	nlines=$(wc -l <"$T/.err")
+	if [ "$rc" -eq "$want" ] && { [ "$want" -eq 0 ] ||
+		{ [ "$nerr" -eq 1 ] && [ "$nlines" -eq 1 ]; }; }; then
+		_ok "$desc"
+	else
+		_fail "$desc (exit $rc, want $want)"
+		sed 's/^/# stderr: /' "$T/.err"
+	fi
+}
