@@ -16,6 +16,9 @@ BUILD   ?= build
 VERSION := 0.1.0
 PKGS    := libcurl libgit2 yaml-0.1 libetpan jansson zlib
 CC      ?= cc
+# Data files (templates, tables): the source tree for a build; install
+# rebuilds with DATADIR=$(PREFIX)/share/robot.
+DATADIR ?= $(CURDIR)
 
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
@@ -23,7 +26,8 @@ WARN    := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -fno-common
 WERROR  ?= -Werror
 override CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) $(WERROR) -MMD -MP \
-	   -I. -Irobot -DROBOT_VERSION='"$(VERSION)"'
+	   -I. -Irobot -DROBOT_VERSION='"$(VERSION)"' \
+	   -DROBOT_DATA_DIR='"$(DATADIR)"'
 ifneq ($(SANITIZE),)
 override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer -O1 -g
@@ -46,9 +50,9 @@ endif
 
 # The util module (no dependencies) and the core of robot/.
 UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c
-CORE_SRCS := robot/stats.c robot/table.c
-CONFIG_SRCS :=
-GIT_SRCS :=
+CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c
+CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c
+GIT_SRCS := git/commits.c
 MAIL_SRCS :=
 TEMPLATE_SRCS :=
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
@@ -59,13 +63,17 @@ CLI_SRCS := robot/main.c robot/cmd-compare.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
 
-LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
-CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
+# Objects go under $(BUILD)/obj, so that $(BUILD)/robot can be the binary.
+OBJ := $(BUILD)/obj
+LIB_OBJS := $(LIB_SRCS:%.c=$(OBJ)/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(OBJ)/%.o)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
+# Small programs the shell tests drive (tests/helpers/*.c).
+HELPER_BINS := $(BUILD)/tests/helpers/rt-load
 
-all: $(BUILD)/robot $(UNIT_BINS)
+all: $(BUILD)/robot $(UNIT_BINS) $(HELPER_BINS)
 
-$(BUILD)/%.o: %.c
+$(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -73,9 +81,15 @@ $(BUILD)/librobot.a: $(LIB_OBJS)
 	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/robot: $(CLI_OBJS) $(BUILD)/librobot.a
+	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(BUILD)/librobot.a
+$(BUILD)/tests/unit/%: $(OBJ)/tests/unit/%.o $(BUILD)/librobot.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/helpers/%: $(OBJ)/tests/helpers/%.o $(BUILD)/librobot.a
+	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 deps:
@@ -108,4 +122,4 @@ clean:
 .PHONY: all deps check asan demo install format format-check clean
 .SECONDARY:
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d) $(HELPER_BINS:=.d)
