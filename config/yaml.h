@@ -15,17 +15,17 @@ enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
 
 struct ynode {
 	enum ynode_type type;
-	size_t line;          /* 1-based */
-	char *str;            /* SCALAR: the text, NUL-terminated */
-	int quoted;           /* SCALAR: written in quotes */
-	size_t n;             /* SEQ: items; MAP: pairs */
-	char **keys;          /* MAP: the n keys, in document order */
-	struct ynode **kids;  /* SEQ items, or MAP values matching keys */
+	size_t line;	     /* 1-based */
+	char *str;	     /* SCALAR: the text, NUL-terminated */
+	int quoted;	     /* SCALAR: written in quotes */
+	size_t n;	     /* SEQ: items; MAP: pairs */
+	char **keys;	     /* MAP: the n keys, in document order */
+	struct ynode **kids; /* SEQ items, or MAP values matching keys */
 };
 
 struct ydoc {
-	char *path;           /* as given to ydoc_load_file, for messages */
-	struct ynode *root;   /* NULL for an empty document */
+	char *path;	    /* as given to ydoc_load_file, for messages */
+	struct ynode *root; /* NULL for an empty document */
 };
 
 /*

@@ -18,7 +18,7 @@
 
 struct rt_stat {
 	char *name;
-	double *val;           /* nruns values; a missing tail is 0 */
+	double *val;	       /* nruns values; a missing tail is 0 */
 	unsigned char *is_int; /* 1 where the value was a JSON integer */
 };
 
@@ -37,12 +37,12 @@ struct job {
 
 struct result_root {
 	char *dir;
-	size_t nruns;           /* the length of stats_source */
-	struct rt_stat *stats;  /* sorted by name, bytewise; no stats_source */
+	size_t nruns;	       /* the length of stats_source */
+	struct rt_stat *stats; /* sorted by name, bytewise; no stats_source */
 	size_t nstats;
 	unsigned char *incomplete; /* per run: last_state.is_incomplete_run */
 	size_t nincomplete;
-	struct job job;         /* the job.yaml of the first run */
+	struct job job; /* the job.yaml of the first run */
 };
 
 /*
