@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lkp.h: the lkp-tests data tables (stat deny/allow lists, failure and pass
+ * patterns, perf-metric prefixes, thresholds, KPI directions, test and
+ * parameter names) as they were on a given date.
+ *
+ * The tables live in config/data/lkp/ (format: config/data/lkp/README); each
+ * dated section is one version of an lkp-tests file.  The predicates below
+ * mirror the lib/stats.rb / lib/perf_metrics.rb methods named next to them,
+ * with the anchoring each of them used.  Patterns are Ruby regexps, compiled
+ * once at load time into POSIX regexps.
+ */
+#ifndef ROBOT_CONFIG_LKP_H
+#define ROBOT_CONFIG_LKP_H
+
+#include <stddef.h>
+
+struct lkp_tables;
+
+/*
+ * Loads the tables as they were on `date` ("YYYY-MM-DD"; a date before the
+ * oldest version carried gets the oldest).  Returns NULL after error()
+ * naming the data file and line.
+ */
+struct lkp_tables *lkp_tables_load(const char *date);
+void lkp_tables_free(struct lkp_tables *t);
+/* The date the tables were loaded for (borrowed). */
+const char *lkp_tables_date(const struct lkp_tables *t);
+
+/* bisectable_stat?: in stat-allowlist, or not in stat-denylist. */
+int lkp_bisectable_stat(const struct lkp_tables *t, const char *stat);
+/* ReportAllowlist.contain?: matches report-allowlist. */
+int lkp_report_allowed(const struct lkp_tables *t, const char *stat);
+/*
+ * function_stat?: the name contains none of the era's excluded parts
+ * (".time.", ".timestamp:", ...) and failure_stat? or pass_stat? holds.
+ */
+int lkp_function_stat(const struct lkp_tables *t, const char *stat);
+/* failure_stat?: stat =~ /^PATTERN/ for a line of etc/failure. */
+int lkp_failure_stat(const struct lkp_tables *t, const char *stat);
+/* pass_stat?: stat =~ /^PATTERN/ for a line of etc/pass. */
+int lkp_pass_stat(const struct lkp_tables *t, const char *stat);
+/*
+ * latency_stat? (is_latency before 2020-12-10): stat =~ /^PATTERN/ for a
+ * line of etc/latency; always 0 from 2020-12-10.
+ */
+int lkp_latency_stat(const struct lkp_tables *t, const char *stat);
+/*
+ * perf_metric?: matches perf-metrics-patterns, or starts with a prefix of
+ * etc/perf-metrics-prefixes or with "<program>." for a perf program.
+ */
+int lkp_perf_metric(const struct lkp_tables *t, const char *stat);
+/*
+ * reasonable_perf_change?: 1 if the change passes the first threshold whose
+ * regexp matches the whole name (or, without one, the fallbacks for
+ * iostat, pagetypeinfo/buddyinfo/slabinfo, proc-vmstat/meminfo, lock_stat
+ * and interrupts/softirqs).  `delta` is the difference of the medians,
+ * `max` the largest sample of both sides.
+ */
+int lkp_reasonable_change(const struct lkp_tables *t, const char *stat,
+			  double delta, double max);
+/*
+ * skip_small_change?'s ratio test for stats that are not perf metrics: the
+ * median ratio must exceed this (1.1, from 2026-01-21 1.05).
+ */
+double lkp_nonperf_ratio(const struct lkp_tables *t);
+/*
+ * lkp ncompare's perf-profile threshold (5 from 2017-08-15, 0 before: no
+ * special case).  When it is set, changed_stats? calls a perf-profile stat
+ * changed iff either median exceeds it, and skip_small_change? passes every
+ * perf-profile stat.  From 2018-01-31 *integer_only is 1: the changed_stats?
+ * branch applies only when the later commit's median is an Integer.
+ */
+double lkp_perf_profile_threshold(const struct lkp_tables *t,
+				  int *integer_only);
+
+/*
+ * skip_function_stat?: 1 when the function stat `stat` is dropped because
+ * the base matrix lacks its counterpart.  `base_has(ctx, key)` answers
+ * whether the base matrix has the key.  dmesg/kmsg/last_state/stderr stats
+ * are never dropped.
+ */
+int lkp_skip_function_stat(const struct lkp_tables *t, const char *stat,
+			   int (*base_has)(void *ctx, const char *key),
+			   void *ctx);
+
+/*
+ * kpi_stat_direction: +1 when higher is better, -1 when lower is better,
+ * 0 when the stat is in neither index-perf nor (from 2021-06-29)
+ * index-latency.  lkp_kpi_value() gives the raw index value.
+ */
+int lkp_kpi_direction(const struct lkp_tables *t, const char *stat);
+int lkp_kpi_value(const struct lkp_tables *t, const char *stat, double *value);
+
+/* The test name is in all_tests_set (the sort zeroes its row count). */
+int lkp_is_test(const struct lkp_tables *t, const char *name);
+
+/*
+ * Job#each_param.  lkp_is_param(): the key is a program option of some
+ * program (or names a setup/test/daemon program, or is an option of every
+ * job such as cluster).  lkp_job_param() is exact for one job: options count
+ * only for the programs the job references; `job_keys` are all its keys
+ * (nested ones too).  The caller skips keys whose value is a mapping and
+ * keys below a monitor.  lkp_param_type() returns '-' or '=' (a '=' option
+ * appears as "k=v" in the result path), 0 for no option.
+ */
+int lkp_is_param(const struct lkp_tables *t, const char *key);
+int lkp_job_param(const struct lkp_tables *t, const char *key,
+		  const char *const *job_keys, size_t nr_keys);
+int lkp_param_type(const struct lkp_tables *t, const char *key);
+/* The name is a setup/test/daemon program on that date. */
+int lkp_is_program(const struct lkp_tables *t, const char *name);
+
+#endif
