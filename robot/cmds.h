@@ -7,5 +7,6 @@
 #define ROBOT_CMDS_H
 
 int cmd_compare(int argc, char **argv);
+int cmd_compose(int argc, char **argv);
 
 #endif

@@ -68,7 +68,8 @@ int main(int argc, char **argv)
 	if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "--help")) {
 		if (argc > 2 && strcmp(argv[1], "help") == 0) {
-			char *args[] = { argv[2], (char *)"-h", NULL };
+			static char dash_h[] = "-h";
+			char *args[] = { argv[2], dash_h, NULL };
 
 			for (i = 0; i < ARRAY_SIZE(cmds); i++)
 				if (!strcmp(cmds[i].name, argv[2]))
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
 				name);
 			return EXIT_USAGE;
 		}
-	fprintf(stderr, "robot: error: unknown command '%s'; see 'robot help'\n",
-		name);
+	fprintf(stderr,
+		"robot: error: unknown command '%s'; see 'robot help'\n", name);
 	return EXIT_USAGE;
 }

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * data.c: locating robot's data files.  A plain directory rather than data
+ * embedded in the binary: operators can read and diff the tables robot
+ * uses, and --data-dir lets a test point robot at a modified copy.
+ */
+#include "common.h"
+#include "data.h"
+
+#ifndef ROBOT_DATA_DIR
+#define ROBOT_DATA_DIR "/usr/local/share/robot"
+#endif
+
+static const char *override_dir;
+
+void data_dir_set(const char *dir)
+{
+	override_dir = dir;
+}
+
+const char *data_dir(void)
+{
+	const char *env;
+
+	if (override_dir)
+		return override_dir;
+	env = getenv("ROBOT_DATA_DIR");
+	if (env && *env)
+		return env;
+	return ROBOT_DATA_DIR;
+}
+
+char *data_path(const char *relpath)
+{
+	return xasprintf("%s/%s", data_dir(), relpath);
+}
+
+int data_read(struct strbuf *sb, const char *relpath)
+{
+	char *path = data_path(relpath);
+	int ret = 0;
+
+	if (strbuf_read_file(sb, path) < 0)
+		ret = error_errno("cannot read data file '%s'", path);
+	free(path);
+	return ret;
+}

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * style.c: reading the dated style table.  The table is small (tens of
+ * rows), so it is read whole and scanned; later rows for the same key win
+ * as long as their date is not after the style's day.  Rows must be in
+ * date order, which keeps the file readable as a history.
+ */
+#include "common.h"
+#include "style.h"
+#include "data.h"
+
+#include <ctype.h>
+
+#define STYLE_FILE "config/data/styles"
+
+static const struct {
+	const char *alias;
+	const char *date;
+} aliases[] = {
+	{ "2016", "2016-07-25" },
+	{ "2021", "2021-06-15" },
+	{ "2023", "2023-06-07" },
+	{ "2025", "2025-06-15" },
+};
+
+static int valid_date(const char *s)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30,
+				     31, 31, 30, 31, 30, 31 };
+	int y, m, d, i;
+
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return 0;
+	for (i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return 0;
+	y = atoi(s);
+	m = atoi(s + 5);
+	d = atoi(s + 8);
+	return y >= 1970 && m >= 1 && m <= 12 && d >= 1 && d <= mdays[m - 1];
+}
+
+int style_resolve(const char *spec, char date[11])
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(aliases); i++)
+		if (!strcmp(spec, aliases[i].alias)) {
+			memcpy(date, aliases[i].date, 11);
+			return 0;
+		}
+	if (!valid_date(spec))
+		return error("unknown style '%s' (want YYYY-MM-DD or one of "
+			     "2016, 2021, 2023, 2025)",
+			     spec);
+	memcpy(date, spec, 11);
+	return 0;
+}
+
+static void style_set(struct style *st, const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr; i++)
+		if (!strcmp(st->entries[i].key, key)) {
+			free(st->entries[i].value);
+			st->entries[i].value = xstrdup(value);
+			return;
+		}
+	ALLOC_GROW(st->entries, st->nr + 1, st->alloc);
+	st->entries[st->nr].key = xstrdup(key);
+	st->entries[st->nr].value = xstrdup(value);
+	st->nr++;
+}
+
+/* Splits one row into its three fields; the value may contain blanks. */
+static int parse_row(char *line, char **date, char **key, char **value)
+{
+	char *p = line;
+
+	*date = p;
+	p += strcspn(p, " \t");
+	if (!*p)
+		return -1;
+	*p++ = '\0';
+	p += strspn(p, " \t");
+	*key = p;
+	p += strcspn(p, " \t");
+	if (!*p)
+		return -1;
+	*p++ = '\0';
+	p += strspn(p, " \t");
+	*value = p;
+	p += strlen(p);
+	while (p > *value && (p[-1] == ' ' || p[-1] == '\t'))
+		*--p = '\0';
+	return **value ? 0 : -1;
+}
+
+static int load_rows(struct style *st, char *text, const char *path)
+{
+	char prev[11] = "0000-00-00";
+	char *line, *next;
+	int lineno = 0;
+
+	for (line = text; line && *line; line = next) {
+		char *date, *key, *value;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		if (!*line || *line == '#')
+			continue;
+		if (parse_row(line, &date, &key, &value) || !valid_date(date))
+			return error("%s:%d: malformed row (want DATE KEY "
+				     "VALUE)",
+				     path, lineno);
+		if (strcmp(date, prev) < 0)
+			return error("%s:%d: row dated %s is out of order",
+				     path, lineno, date);
+		memcpy(prev, date, 11);
+		if (strcmp(date, st->date) <= 0)
+			style_set(st, key, value);
+	}
+	return 0;
+}
+
+int style_load(struct style *st, const char *date)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path;
+	int ret;
+
+	memset(st, 0, sizeof(*st));
+	if (!valid_date(date))
+		return error("invalid style date '%s'", date);
+	memcpy(st->date, date, 11);
+	if (data_read(&sb, STYLE_FILE) < 0)
+		return -1;
+	path = data_path(STYLE_FILE);
+	ret = load_rows(st, sb.buf, path);
+	if (!ret && !st->nr)
+		ret = error("%s: no style is known for %s", path, date);
+	free(path);
+	strbuf_release(&sb);
+	if (ret)
+		style_release(st);
+	return ret;
+}
+
+void style_release(struct style *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr; i++) {
+		free(st->entries[i].key);
+		free(st->entries[i].value);
+	}
+	free(st->entries);
+	st->entries = NULL;
+	st->nr = st->alloc = 0;
+}
+
+const char *style_get(const struct style *st, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr; i++)
+		if (!strcmp(st->entries[i].key, key))
+			return st->entries[i].value;
+	return NULL;
+}
+
+int style_get_int(const struct style *st, const char *key, int *out)
+{
+	const char *v = style_get(st, key);
+	char *end;
+	long n;
+
+	if (!v)
+		return error("style %s: no value for '%s' in %s", st->date, key,
+			     STYLE_FILE);
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || *end || end == v || n < INT_MIN || n > INT_MAX)
+		return error("style %s: '%s' is not an integer: '%s'", st->date,
+			     key, v);
+	*out = (int)n;
+	return 0;
+}

@@ -1,0 +1,888 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * compare.c: which rows a 0-day table shows, and in which order.
+ *
+ * This mirrors lkp-tests' lib/stats.rb (_get_changed_stats, StatCompare)
+ * and lib/compare.rb (each_changed_stat, sort_stats) rule by rule; the
+ * comments name the Ruby each step comes from.  Data flow:
+ *
+ *   result roots --> matrix views (all runs; complete runs only)
+ *                --> selection, base against each later commit
+ *                --> rows: means, stddevs, changes (stats.c, table.c)
+ *                --> sort --> comparison_print() via table.c
+ *
+ * The era-dependent lists (denylists, failure patterns, thresholds, the
+ * test list) come from config/lkp.c for the style's date; the formatting
+ * switches from the dated style table.
+ */
+#include "common.h"
+#include "compare.h"
+#include "results.h"
+#include "stats.h"
+#include "config/lkp.h"
+#include "config/style.h"
+
+#include <math.h>
+
+/* A matrix as selection sees it: stats sorted by name, cols values each. */
+struct mstat {
+	const char *name;
+	double *v;
+	unsigned char *is_int;
+};
+
+struct matrix {
+	size_t cols;
+	size_t nstats;
+	struct mstat *stats;
+	int has_incomplete; /* has last_state.is_incomplete_run */
+	int owns_values;
+};
+
+static const char INCOMPLETE[] = "last_state.is_incomplete_run";
+
+static int has_prefix(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static void matrix_full(struct matrix *m, const struct result_root *rt)
+{
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	m->cols = rt->nruns;
+	m->nstats = rt->nstats;
+	m->stats = xcalloc(rt->nstats, sizeof(*m->stats));
+	for (i = 0; i < rt->nstats; i++) {
+		m->stats[i].name = rt->stats[i].name;
+		m->stats[i].v = rt->stats[i].val;
+		m->stats[i].is_int = rt->stats[i].is_int;
+		if (!strcmp(rt->stats[i].name, INCOMPLETE))
+			m->has_incomplete = 1;
+	}
+}
+
+/*
+ * lib/stats.rb filter_incomplete_run and ResultRoot#complete_matrix: drop
+ * the runs whose last_state.is_incomplete_run is 1, and that stat itself.
+ */
+static void matrix_complete(struct matrix *m, const struct result_root *rt)
+{
+	size_t i, j, k;
+
+	memset(m, 0, sizeof(*m));
+	m->owns_values = 1;
+	m->cols = rt->nruns - rt->nincomplete;
+	m->stats = xcalloc(rt->nstats, sizeof(*m->stats));
+	for (i = 0; i < rt->nstats; i++) {
+		const struct rt_stat *s = &rt->stats[i];
+		struct mstat *d = &m->stats[m->nstats];
+
+		if (!strcmp(s->name, INCOMPLETE))
+			continue;
+		d->name = s->name;
+		d->v = xcalloc(m->cols, sizeof(double));
+		d->is_int = xcalloc(m->cols, 1);
+		for (j = k = 0; j < rt->nruns; j++) {
+			if (rt->incomplete[j])
+				continue;
+			d->v[k] = s->val[j];
+			d->is_int[k++] = s->is_int[j];
+		}
+		m->nstats++;
+	}
+}
+
+static void matrix_release(struct matrix *m)
+{
+	size_t i;
+
+	if (m->owns_values)
+		for (i = 0; i < m->nstats; i++) {
+			free(m->stats[i].v);
+			free(m->stats[i].is_int);
+		}
+	free(m->stats);
+	memset(m, 0, sizeof(*m));
+}
+
+static int cmp_mstat_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct mstat *)elem)->name);
+}
+
+static const struct mstat *matrix_get(const struct matrix *m, const char *name)
+{
+	return bsearch(name, m->stats, m->nstats, sizeof(*m->stats),
+		       cmp_mstat_name);
+}
+
+/* Whether m has a stat of monitor `base` (lib/stats.rb monitored_by_b?). */
+static int matrix_has_monitor(const struct matrix *m, const char *base)
+{
+	size_t lo = 0, hi = m->nstats, len = strlen(base);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(m->stats[mid].name, base) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < m->nstats && !strncmp(m->stats[lo].name, base, len); lo++)
+		if (m->stats[lo].name[len] == '.' || !m->stats[lo].name[len])
+			return 1;
+	return 0;
+}
+
+/* The set of selected stat names, kept sorted for lookups. */
+struct name_set {
+	const char **names;
+	size_t nr, alloc;
+};
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void name_set_sort_uniq(struct name_set *s)
+{
+	size_t i, j = 0;
+
+	qsort(s->names, s->nr, sizeof(*s->names), cmp_str_ptr);
+	for (i = 0; i < s->nr; i++)
+		if (!j || strcmp(s->names[j - 1], s->names[i]))
+			s->names[j++] = s->names[i];
+	s->nr = j;
+}
+
+static void name_set_add(struct name_set *s, const char *name)
+{
+	ALLOC_GROW(s->names, s->nr + 1, s->alloc);
+	s->names[s->nr++] = name;
+}
+
+/* One stat of the later commit `a` against the base `b`. */
+struct pair_ctx {
+	struct matrix *a, *b;
+	const struct compare_opts *o;
+	int incomplete_pass;
+	struct name_set *out;
+	double *zeros; /* cols-sized integer-zero fills */
+	unsigned char *zero_int;
+};
+
+static int rule_on(const struct pair_ctx *p, unsigned rule)
+{
+	return !(p->o->disabled & rule);
+}
+
+static int base_has(void *ctx, const char *key)
+{
+	return matrix_get(ctx, key) != NULL;
+}
+
+/* lib/stats.rb skip_stat? */
+static int skip_stat(const struct pair_ctx *p, const char *k, int function,
+		     int force)
+{
+	const struct lkp_tables *t = p->o->tables;
+
+	if (p->incomplete_pass && !has_prefix(k, "dmesg.") &&
+	    !has_prefix(k, "last_state.") && !has_prefix(k, "stderr."))
+		return 1;
+	if (rule_on(p, RULE_DENYLIST) && !lkp_bisectable_stat(t, k) &&
+	    !lkp_report_allowed(t, k))
+		return 1;
+	if (force)
+		return 0;
+	if (function)
+		return rule_on(p, RULE_FUNCTION_PASS) &&
+		       lkp_skip_function_stat(t, k, base_has, p->b);
+	return rule_on(p, RULE_MIN_RUNS) && p->a->cols < 3 && p->b->cols < 3;
+}
+
+/* LKP::ChangedStat#change? without options: the ranges separate. */
+static int separated(const struct stat_summary *a, const struct stat_summary *b)
+{
+	if (b->min > a->median && b->median > a->max)
+		return 1;
+	return a->min > b->median && a->median > b->max;
+}
+
+/* StatCompare#changed_stats? */
+static int changed(const struct pair_ctx *p, const char *k, int function,
+		   int latency, const struct stat_summary *a,
+		   const struct stat_summary *b)
+{
+	int integer_only;
+	double pp = lkp_perf_profile_threshold(p->o->tables, &integer_only);
+
+	/*
+	 * ncompare's perf-profile threshold; from 2018-01-31 it is the
+	 * Integer 5, which Ruby's is_a? test matches only against an Integer
+	 * median (report-format §1.6 step 4).
+	 */
+	if (pp > 0 && has_prefix(k, "perf-profile.") &&
+	    (!integer_only || a->median_is_int))
+		return a->median > pp || b->median > pp;
+	if (function)
+		return a->max != b->max;
+	/* changed_latency_stat? (latency stats exist before 2020-12-10) */
+	if (latency)
+		return a->max > 3 * b->max || b->max > 3 * a->max;
+	return !rule_on(p, RULE_SEPARATION) || separated(a, b);
+}
+
+/* StatCompare.calc_stats_metrics and skip_small_change? */
+static int small_change(const struct pair_ctx *p, const char *k,
+			const struct stat_summary *a,
+			const struct stat_summary *b)
+{
+	const struct stat_summary *high = a, *low = b;
+	double max = a->max > b->max ? a->max : b->max;
+	double delta, ratio = 5;
+	int integer_only;
+
+	if (has_prefix(k, "perf-profile.") &&
+	    lkp_perf_profile_threshold(p->o->tables, &integer_only) > 0)
+		return 0;
+	if (!(a->median > b->median)) {
+		high = b;
+		low = a;
+	}
+	delta = high->median - low->median;
+	if (low->median > 0)
+		ratio = high->median / low->median;
+	if (ratio > 5)
+		ratio = 5;
+	if (rule_on(p, RULE_RATIO_PERF) && !(ratio > 1.01))
+		return 1;
+	if (rule_on(p, RULE_RATIO_OTHER) &&
+	    !(ratio > lkp_nonperf_ratio(p->o->tables)) &&
+	    !lkp_perf_metric(p->o->tables, k))
+		return 1;
+	return rule_on(p, RULE_THRESHOLD) &&
+	       !lkp_reasonable_change(p->o->tables, k, delta, max);
+}
+
+static int forced(const struct pair_ctx *p, const char *k)
+{
+	return p->o->force && !strcmp(p->o->force, k);
+}
+
+/*
+ * StatCompare#process for stat k; a_k is NULL when only the base has k.
+ * A forced stat (options["force_<stat>"]: the bisected KPI) skips the
+ * function-stat, run-count, change and small-change tests.
+ */
+static void process(struct pair_ctx *p, const char *k, const struct mstat *a_k)
+{
+	const struct mstat *b_k = matrix_get(p->b, k);
+	int function = lkp_function_stat(p->o->tables, k);
+	int latency = lkp_latency_stat(p->o->tables, k);
+	struct stat_summary sa, sb;
+	size_t margin = function || latency ? 0 : 3;
+	char base[64];
+
+	if (skip_stat(p, k, function, forced(p, k)))
+		return;
+	if (!b_k && !function) {
+		size_t len = strcspn(k, ".");
+
+		if (len >= sizeof(base) || !k[len])
+			return;
+		memcpy(base, k, len);
+		base[len] = '\0';
+		if ((strcmp(base, "lock_stat") &&
+		     strcmp(base, "perf-profile")) ||
+		    !matrix_has_monitor(p->b, base))
+			return;
+	}
+	if (b_k)
+		stats_summarize(&sb, b_k->v, b_k->is_int, p->b->cols, margin);
+	else
+		stats_summarize(&sb, p->zeros, p->zero_int, p->b->cols, margin);
+	if (!sb.size)
+		return;
+	if (p->b->cols <= 3 && margin > 1)
+		margin = 1;
+	if (a_k)
+		stats_summarize(&sa, a_k->v, a_k->is_int, p->a->cols, margin);
+	else
+		stats_summarize(&sa, p->zeros, p->zero_int, p->a->cols, margin);
+	if (!sa.size)
+		return;
+	if (!forced(p, k) && (!changed(p, k, function, latency, &sa, &sb) ||
+			      small_change(p, k, &sa, &sb)))
+		return;
+	name_set_add(p->out, k);
+}
+
+/*
+ * __get_changed_stats: every stat of a, then the base's stats a lacks
+ * (filled with integer zeros).
+ */
+static void select_pass(struct pair_ctx *p)
+{
+	size_t i, cols = p->a->cols > p->b->cols ? p->a->cols : p->b->cols;
+
+	p->zeros = xcalloc(cols ? cols : 1, sizeof(double));
+	p->zero_int = xmalloc(cols ? cols : 1);
+	memset(p->zero_int, 1, cols ? cols : 1);
+	for (i = 0; i < p->a->nstats; i++)
+		process(p, p->a->stats[i].name, &p->a->stats[i]);
+	for (i = 0; i < p->b->nstats; i++)
+		if (!matrix_get(p->a, p->b->stats[i].name))
+			process(p, p->b->stats[i].name, NULL);
+	free(p->zeros);
+	free(p->zero_int);
+}
+
+/*
+ * _get_changed_stats: with incomplete runs on either side, a first pass
+ * looks only at dmesg/last_state/stderr stats over all runs, then a second
+ * one at everything over the complete runs.
+ */
+static void select_changed(struct name_set *out, const struct result_root *a,
+			   const struct result_root *b,
+			   const struct compare_opts *o)
+{
+	struct pair_ctx p = { .o = o, .out = out };
+	struct matrix ma, mb;
+
+	matrix_full(&ma, a);
+	matrix_full(&mb, b);
+	p.a = &ma;
+	p.b = &mb;
+	p.incomplete_pass = ma.has_incomplete || mb.has_incomplete;
+	select_pass(&p);
+	if (p.incomplete_pass) {
+		matrix_release(&ma);
+		matrix_release(&mb);
+		matrix_complete(&ma, a);
+		matrix_complete(&mb, b);
+		p.incomplete_pass = 0;
+		if (ma.cols && mb.cols)
+			select_pass(&p);
+	}
+	matrix_release(&ma);
+	matrix_release(&mb);
+}
+
+/* --all: every stat all the roots have. */
+static void select_all(struct name_set *out, const struct result_root *rts,
+		       size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < rts[0].nstats; i++) {
+		const char *k = rts[0].stats[i].name;
+
+		for (j = 1; j < n; j++)
+			if (!result_root_stat(&rts[j], k))
+				break;
+		if (j == n)
+			name_set_add(out, k);
+	}
+}
+
+/*
+ * Compare.each_changed_stat and calc_stat_change: a fail:runs row sums
+ * each commit's values over all runs; a perf row takes the mean and
+ * stddev of the complete runs.  A stat a commit lacks has mean 0, stddev
+ * -1 and 0 failures.
+ */
+static void fill_row(struct cmp_row *r, const struct comparison *c,
+		     const struct result_root *rts, const struct matrix *cms)
+{
+	size_t n = c->n, i;
+
+	r->change = xcalloc(n, sizeof(double));
+	if (r->failure) {
+		r->fails = xcalloc(n, sizeof(double));
+		r->runs = xcalloc(n, sizeof(size_t));
+		for (i = 0; i < n; i++) {
+			const struct rt_stat *s =
+				result_root_stat(&rts[i], r->name);
+
+			r->runs[i] = rts[i].nruns;
+			if (s)
+				r->fails[i] = stats_sum(s->val, s->is_int,
+							rts[i].nruns);
+		}
+		for (i = 1; i < n; i++)
+			r->change[i - 1] =
+				table_fail_change(r->fails, r->runs, i);
+		return;
+	}
+	r->avg = xcalloc(n, sizeof(double));
+	r->sd = xcalloc(n, sizeof(double));
+	r->abs_change = table_abs_change(&c->ts, r->name);
+	for (i = 0; i < n; i++) {
+		const struct mstat *s = matrix_get(&cms[i], r->name);
+		size_t cols = cms[i].cols;
+
+		r->sd[i] = -1;
+		if (!s || !cols)
+			continue;
+		r->avg[i] = stats_mean(s->v, s->is_int, cols);
+		if (cols >= 2)
+			r->sd[i] = stats_stddev(s->v, cols, r->avg[i]);
+	}
+	for (i = 1; i < n; i++)
+		r->change[i - 1] = table_change(&c->ts, r->avg[0], r->avg[i],
+						r->abs_change);
+}
+
+/* lib/stats.rb stat_key_base: the text before the first dot. */
+static size_t base_len(const char *name)
+{
+	return strcspn(name, ".");
+}
+
+static int cmp_row_base(const void *pa, const void *pb)
+{
+	const struct cmp_row *a = *(struct cmp_row *const *)pa;
+	const struct cmp_row *b = *(struct cmp_row *const *)pb;
+	size_t alen = base_len(a->name), blen = base_len(b->name);
+	int r = memcmp(a->name, b->name, alen < blen ? alen : blen);
+
+	return r ? r : (alen > blen) - (alen < blen);
+}
+
+/*
+ * Compare.sort_stats, first key: how many shown rows share the monitor.
+ * Upstream keys the count by monitor alone and starts it at -10000 when
+ * the first row it meets is a failure row; robot meets rows in name order.
+ * A monitor that is a test of the day's lkp-tests counts 0.
+ */
+static void count_bases(struct comparison *c, const struct lkp_tables *t)
+{
+	struct cmp_row **by_base =
+		xcalloc(c->nrows ? c->nrows : 1, sizeof(*by_base));
+	size_t i, j, k;
+
+	for (i = 0; i < c->nrows; i++)
+		by_base[i] = &c->rows[i];
+	qsort(by_base, c->nrows, sizeof(*by_base), cmp_row_base);
+	for (i = 0; i < c->nrows; i = j) {
+		const struct cmp_row *first = by_base[i];
+		long count;
+		char *base;
+
+		for (j = i + 1;
+		     j < c->nrows && !cmp_row_base(&by_base[i], &by_base[j]);
+		     j++)
+			if (strcmp(by_base[j]->name, first->name) < 0)
+				first = by_base[j];
+		count = (first->failure ? -10000 : 0) + (long)(j - i);
+		base = xstrndup(first->name, base_len(first->name));
+		if (count > 0 && lkp_is_test(t, base))
+			count = 0;
+		free(base);
+		for (k = i; k < j; k++)
+			by_base[k]->count = count;
+	}
+	free(by_base);
+}
+
+struct sort_ctx {
+	int by_change;
+	size_t n;
+};
+
+/* stat_sort_key: perf-profile rows sort by their first two components. */
+static size_t sort_key_len(const char *name, int by_change)
+{
+	const char *dot;
+
+	if (!by_change || strncmp(name, "perf-profile.", 13))
+		return strlen(name);
+	dot = strchr(name + 13, '.');
+	return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+/* Ruby's String#<=>: bytes first, then the shorter string first. */
+static int cmp_key(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int r = memcmp(a, b, alen < blen ? alen : blen);
+
+	if (r)
+		return r;
+	return (alen > blen) - (alen < blen);
+}
+
+static int cmp_rows(const void *pa, const void *pb, void *data)
+{
+	const struct cmp_row *a = pa, *b = pb;
+	const struct sort_ctx *ctx = data;
+	size_t i;
+	int r;
+
+	if (a->count != b->count)
+		return a->count < b->count ? -1 : 1;
+	r = cmp_key(a->name, sort_key_len(a->name, ctx->by_change), b->name,
+		    sort_key_len(b->name, ctx->by_change));
+	if (r)
+		return r;
+	if (ctx->by_change)
+		for (i = 0; i + 1 < ctx->n; i++) {
+			if (a->change[i] < b->change[i])
+				return -1;
+			if (a->change[i] > b->change[i])
+				return 1;
+		}
+	/* Ruby's sort_by! is unstable; robot breaks ties by name. */
+	return strcmp(a->name, b->name);
+}
+
+/* The axes of the result root path that are not job parameters. */
+static const char *const path_axes[] = {
+	"tbox_group", "testcase", "rootfs", "kconfig", "compiler",
+};
+
+struct axis {
+	char *key, *value, *kv;
+};
+
+static int cmp_axis(const void *a, const void *b)
+{
+	return strcmp(((const struct axis *)a)->kv,
+		      ((const struct axis *)b)->kv);
+}
+
+static int is_path_axis(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(path_axes); i++)
+		if (!strcmp(path_axes[i], key))
+			return 1;
+	return 0;
+}
+
+/*
+ * Job#each_param for one job.yaml entry: a key of a program's section, or
+ * a top-level key that is an option of a program the job references.
+ * Keys below a monitor's section are not parameters.
+ */
+static int job_param(const struct job_entry *e, const struct lkp_tables *t,
+		     const char *const *keys, size_t nkeys)
+{
+	if (e->section && !lkp_is_program(t, e->section))
+		return 0;
+	return lkp_job_param(t, e->key, keys, nkeys);
+}
+
+size_t compare_job_params(const struct job *job, const struct lkp_tables *t,
+			  const struct job_entry ***out)
+{
+	const char **keys = xcalloc(job->nr * 2 + 1, sizeof(char *));
+	const struct job_entry **params = xcalloc(job->nr + 1, sizeof(*params));
+	size_t nr = 0, i, j;
+
+	/* every key of the job, section names included */
+	for (i = 0; i < job->nr; i++) {
+		keys[2 * i] = job->entries[i].key;
+		keys[2 * i + 1] = job->entries[i].section
+					  ? job->entries[i].section
+					  : job->entries[i].key;
+	}
+	for (i = 0; i < job->nr; i++) {
+		const struct job_entry *e = &job->entries[i];
+
+		if (is_path_axis(e->key) || !job_param(e, t, keys, job->nr * 2))
+			continue;
+		for (j = 0; j < nr; j++)
+			if (!strcmp(params[j]->key, e->key))
+				break;
+		if (j == nr)
+			params[nr++] = e;
+	}
+	free(keys);
+	*out = params;
+	return nr;
+}
+
+static void axis_add(struct axis **ax, size_t *nr, size_t *alloc,
+		     const char *key, const char *v)
+{
+	if (!strcmp(key, "rootfs") && strrchr(v, '/'))
+		v = strrchr(v, '/') + 1;
+	ALLOC_GROW(*ax, *nr + 1, *alloc);
+	(*ax)[*nr].key = xstrdup(key);
+	(*ax)[*nr].value = xstrdup(v);
+	(*ax)[*nr].kv = xasprintf("%s=%s", key, v);
+	(*nr)++;
+}
+
+/*
+ * Job#axes: the path axes plus every program-option parameter, rootfs
+ * reduced to its file name; sorted as "k=v" strings, as lkp-tests'
+ * DataStore keeps them.
+ */
+static size_t job_axes(struct axis **out, const struct job *job,
+		       const struct lkp_tables *t)
+{
+	const struct job_entry **params;
+	struct axis *ax = NULL;
+	size_t nr = 0, alloc = 0, np, i;
+
+	for (i = 0; i < ARRAY_SIZE(path_axes); i++) {
+		const char *v = job_get(job, path_axes[i]);
+
+		if (v)
+			axis_add(&ax, &nr, &alloc, path_axes[i], v);
+	}
+	np = compare_job_params(job, t, &params);
+	for (i = 0; i < np; i++)
+		axis_add(&ax, &nr, &alloc, params[i]->key, params[i]->val);
+	free(params);
+	qsort(ax, nr, sizeof(*ax), cmp_axis);
+	*out = ax;
+	return nr;
+}
+
+static void axes_free(struct axis *ax, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		free(ax[i].key);
+		free(ax[i].value);
+		free(ax[i].kv);
+	}
+	free(ax);
+}
+
+/* The common axes of all roots; they must agree, or the table would lie. */
+static int build_axes(struct comparison *c, const struct result_root *rts,
+		      const struct lkp_tables *t)
+{
+	struct axis *ax0, *ax;
+	size_t n0, nr, i, j;
+	int ret = 0;
+
+	n0 = job_axes(&ax0, &rts[0].job, t);
+	for (i = 1; i < c->n && !ret; i++) {
+		nr = job_axes(&ax, &rts[i].job, t);
+		for (j = 0; j < n0 && !ret; j++) {
+			if (j >= nr || strcmp(ax0[j].key, ax[j].key) ||
+			    strcmp(ax0[j].value, ax[j].value))
+				ret = error("%s: job.yaml differs from %s's in "
+					    "'%s': not one test",
+					    rts[i].dir, rts[0].dir,
+					    j < nr ? ax[j].key : ax0[j].key);
+		}
+		if (!ret && nr != n0)
+			ret = error("%s: job.yaml has other parameters than "
+				    "%s's: not one test",
+				    rts[i].dir, rts[0].dir);
+		axes_free(ax, nr);
+	}
+	c->naxes = n0;
+	c->axis_keys = xcalloc(n0 + 1, sizeof(char *));
+	c->axis_values = xcalloc(n0 + 1, sizeof(char *));
+	for (i = 0; i < n0; i++) {
+		c->axis_keys[i] = xstrdup(ax0[i].key);
+		c->axis_values[i] = xstrdup(ax0[i].value);
+	}
+	axes_free(ax0, n0);
+	return ret;
+}
+
+static int build_commits(struct comparison *c, const struct result_root *rts,
+			 const struct compare_opts *o)
+{
+	size_t i;
+
+	c->commit_ids = xcalloc(c->n, sizeof(char *));
+	c->commit_lines = xcalloc(c->n, sizeof(char *));
+	for (i = 0; i < c->n; i++) {
+		const char *id = job_get(&rts[i].job, "commit");
+
+		if (!id && (!o->commit_ids || !o->commit_lines))
+			return error("%s: job.yaml has no 'commit'",
+				     rts[i].dir);
+		c->commit_ids[i] =
+			xstrdup(o->commit_ids ? o->commit_ids[i] : id);
+		c->commit_lines[i] =
+			xstrdup(o->commit_lines ? o->commit_lines[i] : id);
+	}
+	return 0;
+}
+
+int compare_table_style(struct table_style *ts, const struct style *st)
+{
+	if (style_get_int(st, "stddev_always", &ts->stddev_always) ||
+	    style_get_int(st, "abs_changes", &ts->abs_changes) ||
+	    style_get_int(st, "tiny_zero_base", &ts->tiny_zero_base) ||
+	    style_get_int(st, "col_width", &ts->col_width))
+		return -1;
+	if (ts->col_width < 1 || ts->col_width > 80)
+		return error("style %s: col_width %d is out of range", st->date,
+			     ts->col_width);
+	return 0;
+}
+
+int comparison_build(struct comparison *c, const struct result_root *rts,
+		     size_t n, const struct compare_opts *o)
+{
+	struct name_set keys = { 0 };
+	struct matrix *cms;
+	struct sort_ctx ctx = { .n = n };
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->n = n;
+	if (n < 2)
+		return error("a comparison needs at least two result roots");
+	if (compare_table_style(&c->ts, o->style) ||
+	    style_get_int(o->style, "sort_by_change", &ctx.by_change) ||
+	    build_axes(c, rts, o->tables) || build_commits(c, rts, o))
+		return -1;
+	if (o->all)
+		select_all(&keys, rts, n);
+	else
+		for (i = 1; i < n; i++)
+			select_changed(&keys, &rts[i], &rts[0], o);
+	name_set_sort_uniq(&keys);
+
+	cms = xcalloc(n, sizeof(*cms));
+	for (i = 0; i < n; i++)
+		matrix_complete(&cms[i], &rts[i]);
+	c->rows = xcalloc(keys.nr ? keys.nr : 1, sizeof(*c->rows));
+	for (i = 0; i < keys.nr; i++) {
+		struct cmp_row *r = &c->rows[c->nrows++];
+
+		r->name = xstrdup(keys.names[i]);
+		r->failure = lkp_function_stat(o->tables, r->name);
+		fill_row(r, c, rts, cms);
+	}
+	for (i = 0; i < n; i++)
+		matrix_release(&cms[i]);
+	free(cms);
+	free(keys.names);
+
+	count_bases(c, o->tables);
+	qsort_r(c->rows, c->nrows, sizeof(*c->rows), cmp_rows, &ctx);
+	return 0;
+}
+
+/* Compare.show_group: header, fail:runs rows, perf rows, an empty line. */
+void comparison_print(struct strbuf *out, const struct comparison *c)
+{
+	struct table_header h = {
+		.naxes = c->naxes,
+		.axis_keys = (const char *const *)c->axis_keys,
+		.axis_values = (const char *const *)c->axis_values,
+		.n = c->n,
+		.commit_lines = (const char *const *)c->commit_lines,
+		.commit_ids = (const char *const *)c->commit_ids,
+	};
+	size_t i, nfail = 0;
+
+	table_group_header(out, &c->ts, &h);
+	for (i = 0; i < c->nrows; i++)
+		nfail += c->rows[i].failure;
+	if (nfail)
+		table_fail_header(out, c->n);
+	for (i = 0; i < c->nrows; i++)
+		if (c->rows[i].failure)
+			table_row(out, &c->ts,
+				  &(struct table_row){
+					  .name = c->rows[i].name,
+					  .failure = 1,
+					  .n = c->n,
+					  .fails = c->rows[i].fails,
+					  .runs = c->rows[i].runs,
+					  .change = c->rows[i].change,
+				  });
+	if (nfail < c->nrows)
+		table_perf_header(out, c->n);
+	for (i = 0; i < c->nrows; i++)
+		if (!c->rows[i].failure)
+			table_row(out, &c->ts,
+				  &(struct table_row){
+					  .name = c->rows[i].name,
+					  .n = c->n,
+					  .avg = c->rows[i].avg,
+					  .sd = c->rows[i].sd,
+					  .abs_change = c->rows[i].abs_change,
+					  .change = c->rows[i].change,
+				  });
+	strbuf_addch(out, '\n');
+}
+
+const struct cmp_row *comparison_row(const struct comparison *c,
+				     const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (!strcmp(c->rows[i].name, name))
+			return &c->rows[i];
+	return NULL;
+}
+
+static void free_strv(char **v, size_t n)
+{
+	size_t i;
+
+	if (!v)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void comparison_release(struct comparison *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++) {
+		struct cmp_row *r = &c->rows[i];
+
+		free(r->name);
+		free(r->avg);
+		free(r->sd);
+		free(r->fails);
+		free(r->runs);
+		free(r->change);
+	}
+	free(c->rows);
+	free_strv(c->axis_keys, c->naxes);
+	free_strv(c->axis_values, c->naxes);
+	free_strv(c->commit_ids, c->n);
+	free_strv(c->commit_lines, c->n);
+	memset(c, 0, sizeof(*c));
+}
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} rule_names[] = {
+	{ "denylist", RULE_DENYLIST },
+	{ "fail-without-pass", RULE_FUNCTION_PASS },
+	{ "min-runs", RULE_MIN_RUNS },
+	{ "separation", RULE_SEPARATION },
+	{ "ratio-perf", RULE_RATIO_PERF },
+	{ "ratio-other", RULE_RATIO_OTHER },
+	{ "threshold", RULE_THRESHOLD },
+};
+
+int compare_rule_parse(const char *name, unsigned *bit)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rule_names); i++)
+		if (!strcmp(rule_names[i].name, name)) {
+			*bit |= rule_names[i].bit;
+			return 0;
+		}
+	return -1;
+}

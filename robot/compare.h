@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * compare.h: the comparison of result roots, as `lkp ncompare` does it.
+ *
+ * comparison_build() takes the result roots of n commits (base first),
+ * selects the stats that changed significantly between the base and each
+ * later commit (reference/report-format.md §1.6), computes their means,
+ * standard deviations and changes, and orders them (§1.7).
+ * comparison_print() writes the block through table.c.  The caller picks
+ * the style (a date) and the lkp-tests tables of that date.
+ */
+#ifndef ROBOT_COMPARE_H
+#define ROBOT_COMPARE_H
+
+#include <stddef.h>
+
+#include "table.h"
+
+struct job;
+struct job_entry;
+struct lkp_tables;
+struct result_root;
+struct strbuf;
+struct style;
+
+/* The selection rules, each of which tests can switch off. */
+enum compare_rule {
+	RULE_DENYLIST = 1 << 0,	     /* stat-denylist / report-allowlist */
+	RULE_FUNCTION_PASS = 1 << 1, /* .fail needs .pass in the base */
+	RULE_MIN_RUNS = 1 << 2,	     /* >= 3 runs on one side */
+	RULE_SEPARATION = 1 << 3,    /* the medians and ranges separate */
+	RULE_RATIO_PERF = 1 << 4,    /* median ratio > 1.01 */
+	RULE_RATIO_OTHER = 1 << 5,   /* > 1.1 (later 1.05) unless perf metric */
+	RULE_THRESHOLD = 1 << 6,     /* per-metric thresholds */
+};
+
+/* Parses a rule name ("denylist", "ratio-perf", ...); -1 if unknown. */
+int compare_rule_parse(const char *name, unsigned *bit);
+
+struct compare_opts {
+	const struct style *style;
+	const struct lkp_tables *tables;
+	int all;	   /* every stat the roots share, no selection */
+	unsigned disabled; /* enum compare_rule bits switched off */
+	const char *force; /* a stat shown without the significance tests */
+	/*
+	 * n strings each, or NULL: what the "commit:" lines and the id line
+	 * show.  Default: the full ids of the roots' job.yaml.
+	 */
+	const char *const *commit_lines;
+	const char *const *commit_ids;
+};
+
+struct cmp_row {
+	char *name;
+	int failure;
+	double *avg, *sd; /* perf rows: n each */
+	double *fails;	  /* fail:runs rows: n */
+	size_t *runs;	  /* fail:runs rows: n */
+	double *change;	  /* n - 1 */
+	int abs_change;
+	long count; /* rows of the same monitor, the first sort key */
+};
+
+struct comparison {
+	size_t n;
+	struct table_style ts;
+	size_t naxes;
+	char **axis_keys, **axis_values;
+	char **commit_ids, **commit_lines;
+	struct cmp_row *rows;
+	size_t nrows;
+};
+
+/*
+ * Builds the comparison of `n` >= 2 result roots.  Returns 0, or -1 after
+ * an error (bad input: exit 65).
+ */
+int comparison_build(struct comparison *c, const struct result_root *rts,
+		     size_t n, const struct compare_opts *o);
+void comparison_print(struct strbuf *out, const struct comparison *c);
+/* The row of stat `name`, or NULL (borrowed). */
+const struct cmp_row *comparison_row(const struct comparison *c,
+				     const char *name);
+void comparison_release(struct comparison *c);
+
+/*
+ * The job parameters of a job.yaml (Job#each_param), in job order, one per
+ * key: `*out` gets an array of borrowed entries (the caller frees the
+ * array).  Returns how many.
+ */
+size_t compare_job_params(const struct job *job, const struct lkp_tables *t,
+			  const struct job_entry ***out);
+
+/* Fills the table switches from the style.  Returns 0 or -1 (error). */
+int compare_table_style(struct table_style *ts, const struct style *st);
+
+#endif
