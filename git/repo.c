@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * repo.c: the one file that talks to libgit2.  It turns a commit of a real
+ * repository into robot's struct commit_info (see repo.h for what each
+ * field means), so the rest of robot never sees a libgit2 type.
+ *
+ * Every libgit2 object is owned by exactly one function and freed on the
+ * way out of it, whatever happened; ci is filled as we go and released on
+ * any error, so a caller gets either a complete, checked commit_info or a
+ * zeroed one and one error line.
+ *
+ * The kernel release needs two things libgit2 does not know about: the
+ * version variables of the top-level Makefile, read from the commit's own
+ * tree (not the work tree, which may be checked out elsewhere), and the
+ * setlocalversion suffix, built from git_describe_commit()'s count.  The
+ * describe result is formatted in long form ("tag-N-gHEX") and parsed from
+ * the right, because tag names may themselves contain "-".
+ */
+#include "common.h"
+#include "git/repo.h"
+
+#include <git2.h>
+
+struct repo {
+	git_repository *git;
+	char *dir;
+};
+
+static const char *git_message(void)
+{
+	const git_error *e = git_error_last();
+
+	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+static void libgit2_up(void)
+{
+	git_libgit2_init();
+	/* See repo.h: reading objects runs nothing the repository names. */
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+}
+
+/* Opens dir; an error names the commit `rev` too when it is given. */
+static int open_repo(struct repo **out, const char *dir, const char *rev)
+{
+	git_repository *git = NULL;
+
+	*out = NULL;
+	libgit2_up();
+	if (git_repository_open_ext(&git, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+				    NULL) < 0) {
+		if (rev)
+			error("cannot look up commit '%s': '%s' is not a git "
+			      "repository: %s",
+			      rev, dir, git_message());
+		else
+			error("'%s' is not a git repository: %s", dir,
+			      git_message());
+		git_libgit2_shutdown();
+		return -1;
+	}
+	*out = xcalloc(1, sizeof(**out));
+	(*out)->git = git;
+	(*out)->dir = xstrdup(dir);
+	return 0;
+}
+
+int repo_open(struct repo **out, const char *dir)
+{
+	return open_repo(out, dir, NULL);
+}
+
+void repo_close(struct repo *repo)
+{
+	if (!repo)
+		return;
+	git_repository_free(repo->git);
+	free(repo->dir);
+	free(repo);
+	git_libgit2_shutdown();
+}
+
+int repo_is_repo(const char *dir)
+{
+	int ret;
+
+	libgit2_up();
+	ret = !git_repository_open_ext(NULL, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+				       NULL);
+	git_libgit2_shutdown();
+	return ret;
+}
+
+static char *oid_hex(const git_oid *oid)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	return xstrdup(hex);
+}
+
+/* The commit `rev` names, or NULL after an error naming both. */
+static git_commit *resolve(struct repo *repo, const char *rev)
+{
+	git_object *obj = NULL, *peeled = NULL;
+	int e;
+
+	if (!*rev) {
+		error("empty revision for repository '%s'", repo->dir);
+		return NULL;
+	}
+	e = git_revparse_single(&obj, repo->git, rev);
+	/* libgit2 calls a prefix of under 4 digits ambiguous; git, unknown. */
+	if (e == GIT_EAMBIGUOUS && strlen(rev) < GIT_OID_MINPREFIXLEN)
+		e = GIT_ENOTFOUND;
+	if (e == GIT_ENOTFOUND)
+		error("commit '%s' not found in repository '%s'", rev,
+		      repo->dir);
+	else if (e == GIT_EAMBIGUOUS)
+		error("commit '%s' is ambiguous in repository '%s'", rev,
+		      repo->dir);
+	else if (e < 0)
+		error("cannot resolve '%s' in repository '%s': %s", rev,
+		      repo->dir, git_message());
+	else if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0)
+		error("'%s' in repository '%s' is not a commit", rev,
+		      repo->dir);
+	git_object_free(obj);
+	return (git_commit *)peeled;
+}
+
+static void set_ident(const git_signature *sig, char **name, char **email,
+		      int64_t *time, int *tz)
+{
+	*name = xstrdup(sig->name);
+	*email = xstrdup(sig->email);
+	*time = sig->when.time;
+	*tz = sig->when.offset;
+}
+
+static void set_body(struct commit_info *ci, const char *body)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!body)
+		return;
+	strbuf_addstr(&sb, body);
+	strbuf_rtrim(&sb);
+	if (sb.len)
+		ci->body = strbuf_detach(&sb, NULL);
+	strbuf_release(&sb);
+}
+
+/* Appends a trailer value with folded lines joined by single blanks. */
+static void add_unfolded(struct strbuf *sb, const char *v)
+{
+	while (*v) {
+		if (*v == '\n' || *v == '\r') {
+			while (*v && strchr(" \t\r\n", *v))
+				v++;
+			if (*v)
+				strbuf_addch(sb, ' ');
+			continue;
+		}
+		strbuf_addch(sb, *v++);
+	}
+	strbuf_rtrim(sb);
+}
+
+static int set_trailers(struct commit_info *ci, git_commit *c)
+{
+	git_message_trailer_array arr = { 0 };
+	size_t i;
+
+	if (git_message_trailers(&arr, git_commit_message(c)) < 0)
+		return -1;
+	if (arr.count) {
+		ci->trailers = xcalloc(arr.count, sizeof(*ci->trailers));
+		ci->trailers_alloc = arr.count;
+	}
+	for (i = 0; i < arr.count; i++) {
+		struct strbuf v = STRBUF_INIT;
+
+		add_unfolded(&v, arr.trailers[i].value);
+		ci->trailers[i].key = xstrdup(arr.trailers[i].key);
+		ci->trailers[i].value = strbuf_detach(&v, NULL);
+		ci->trailers_nr++;
+	}
+	git_message_trailer_array_free(&arr);
+	return 0;
+}
+
+struct tag_search {
+	git_repository *git;
+	const git_oid *commit;
+	char *best;
+	int best_annotated;
+	size_t commit_tags; /* tags peeling to any commit */
+};
+
+static int tag_cb(const char *refname, git_oid *oid, void *data)
+{
+	struct tag_search *ts = data;
+	git_object *obj = NULL, *peeled = NULL;
+	const char *name = refname;
+	int annotated;
+
+	if (!strncmp(name, "refs/tags/", 10))
+		name += 10;
+	if (git_object_lookup(&obj, ts->git, oid, GIT_OBJECT_ANY) < 0 ||
+	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0)
+		goto out;
+	ts->commit_tags++;
+	if (!git_oid_equal(git_object_id(peeled), ts->commit))
+		goto out;
+	annotated = git_object_type(obj) == GIT_OBJECT_TAG;
+	if (!ts->best || annotated > ts->best_annotated ||
+	    (annotated == ts->best_annotated && strcmp(name, ts->best) < 0)) {
+		free(ts->best);
+		ts->best = xstrdup(name);
+		ts->best_annotated = annotated;
+	}
+out:
+	git_object_free(peeled);
+	git_object_free(obj);
+	git_error_clear();
+	return 0;
+}
+
+/* Sets ci->tag and counts the tags of commits (for describe_count). */
+static int set_tag(struct commit_info *ci, struct repo *repo, git_commit *c,
+		   size_t *commit_tags)
+{
+	struct tag_search ts = { repo->git, git_commit_id(c), NULL, 0, 0 };
+
+	if (git_tag_foreach(repo->git, tag_cb, &ts) < 0) {
+		free(ts.best);
+		return -1;
+	}
+	ci->tag = ts.best;
+	*commit_tags = ts.commit_tags;
+	return 0;
+}
+
+/* The value of a top-level `KEY = value` line of a Makefile, or NULL. */
+static char *make_var(const char *text, size_t len, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+		const char *q = p + klen, *v;
+
+		if (!eol)
+			eol = end;
+		if ((size_t)(eol - p) >= klen && !memcmp(p, key, klen)) {
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			if (q < eol && *q == '=') {
+				for (v = q + 1; v < eol && strchr(" \t", *v);
+				     v++)
+					;
+				q = eol;
+				while (q > v && strchr(" \t\r", q[-1]))
+					q--;
+				return xstrndup(v, q - v);
+			}
+		}
+		p = eol + 1;
+	}
+	return NULL;
+}
+
+static int all_digits(const char *s)
+{
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+static int plain_word(const char *s)
+{
+	for (; *s; s++)
+		if (*s <= ' ' || *s >= 0x7f || strchr("$()", *s))
+			return 0;
+	return 1;
+}
+
+/*
+ * Appends the Makefile's KERNELVERSION, $(VERSION)$(if $(PATCHLEVEL),
+ * .$(PATCHLEVEL)$(if $(SUBLEVEL),.$(SUBLEVEL)))$(EXTRAVERSION).  Returns 1
+ * when it did, 0 when there is no such Makefile, -1 on a libgit2 error.
+ */
+static int kernel_version(struct strbuf *out, struct repo *repo, git_commit *c)
+{
+	static const char *const keys[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL",
+					    "EXTRAVERSION" };
+	char *v[ARRAY_SIZE(keys)] = { NULL };
+	const git_tree_entry *entry;
+	git_tree *tree = NULL;
+	git_blob *blob = NULL;
+	size_t i;
+	int ret = -1;
+
+	if (git_commit_tree(&tree, c) < 0)
+		goto out;
+	entry = git_tree_entry_byname(tree, "Makefile");
+	ret = 0;
+	if (!entry ||
+	    (git_tree_entry_filemode(entry) != GIT_FILEMODE_BLOB &&
+	     git_tree_entry_filemode(entry) != GIT_FILEMODE_BLOB_EXECUTABLE))
+		goto out;
+	ret = -1;
+	if (git_blob_lookup(&blob, repo->git, git_tree_entry_id(entry)) < 0)
+		goto out;
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		v[i] = make_var(git_blob_rawcontent(blob),
+				(size_t)git_blob_rawsize(blob), keys[i]);
+	ret = 0;
+	if (!v[0] || !*v[0] || !all_digits(v[0]) ||
+	    (v[1] && !all_digits(v[1])) || (v[2] && !all_digits(v[2])) ||
+	    (v[3] && !plain_word(v[3])))
+		goto out;
+	strbuf_addstr(out, v[0]);
+	if (v[1] && *v[1]) {
+		strbuf_addf(out, ".%s", v[1]);
+		if (v[2] && *v[2])
+			strbuf_addf(out, ".%s", v[2]);
+	}
+	if (v[3])
+		strbuf_addstr(out, v[3]);
+	ret = 1;
+out:
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		free(v[i]);
+	git_blob_free(blob);
+	git_tree_free(tree);
+	return ret;
+}
+
+/*
+ * The number of commits `git describe --tags` counts from the nearest tag
+ * to c: 0 when a tag is exactly at c, -1 when no tag is reachable, -2 on
+ * an error.
+ */
+static long describe_count(git_commit *c)
+{
+	git_describe_options opts;
+	git_describe_format_options fmt;
+	git_describe_result *res = NULL;
+	git_buf buf = GIT_BUF_INIT;
+	const char *g, *p;
+	long n = -2;
+	int e;
+
+	git_describe_options_init(&opts, GIT_DESCRIBE_OPTIONS_VERSION);
+	opts.describe_strategy = GIT_DESCRIBE_TAGS;
+	git_describe_format_options_init(&fmt,
+					 GIT_DESCRIBE_FORMAT_OPTIONS_VERSION);
+	fmt.always_use_long_format = 1;
+	e = git_describe_commit(&res, (git_object *)c, &opts);
+	if (e == GIT_ENOTFOUND) {
+		git_error_clear();
+		return -1;
+	}
+	if (e < 0 || git_describe_format(&buf, res, &fmt) < 0)
+		goto out;
+	/* "TAG-N-gHEX": find "-g" from the right, then N before it. */
+	g = strrchr(buf.ptr, '-');
+	if (!g || g[1] != 'g' || g == buf.ptr)
+		goto out;
+	for (p = g; p > buf.ptr && p[-1] >= '0' && p[-1] <= '9'; p--)
+		;
+	if (p == g || p == buf.ptr || p[-1] != '-')
+		goto out;
+	n = strtol(p, NULL, 10);
+out:
+	git_buf_dispose(&buf);
+	git_describe_result_free(res);
+	return n;
+}
+
+static int set_release(struct commit_info *ci, struct repo *repo, git_commit *c,
+		       size_t commit_tags)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r = kernel_version(&sb, repo, c);
+	long n;
+
+	if (r <= 0) {
+		strbuf_release(&sb);
+		return r;
+	}
+	/* Without tags libgit2 fails where git describe finds nothing. */
+	n = commit_tags ? describe_count(c) : -1;
+	if (n < -1) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	if (n > 0)
+		strbuf_addf(&sb, "-%05ld", n);
+	if (n != 0)
+		strbuf_addf(&sb, "-g%.12s", ci->id);
+	ci->release = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+static int fill(struct commit_info *ci, struct repo *repo, git_commit *c)
+{
+	size_t commit_tags;
+
+	ci->id = oid_hex(git_commit_id(c));
+	if (git_commit_parentcount(c))
+		ci->parent = oid_hex(git_commit_parent_id(c, 0));
+	if (!git_commit_summary(c))
+		return -1;
+	ci->subject = xstrdup(git_commit_summary(c));
+	set_body(ci, git_commit_body(c));
+	set_ident(git_commit_author(c), &ci->author_name, &ci->author_email,
+		  &ci->author_time, &ci->author_tz);
+	set_ident(git_commit_committer(c), &ci->committer_name,
+		  &ci->committer_email, &ci->committer_time, &ci->committer_tz);
+	if (set_trailers(ci, c) || set_tag(ci, repo, c, &commit_tags) ||
+	    set_release(ci, repo, c, commit_tags))
+		return -1;
+	return 0;
+}
+
+int repo_lookup(struct repo *repo, struct commit_info *ci, const char *rev)
+{
+	struct strbuf where = STRBUF_INIT;
+	git_commit *c;
+	int ret = 0;
+
+	memset(ci, 0, sizeof(*ci));
+	c = resolve(repo, rev);
+	if (!c)
+		return -1;
+	strbuf_addf(&where, "commit '%s' in repository '%s'", rev, repo->dir);
+	if (fill(ci, repo, c))
+		ret = error("cannot read %s: %s", where.buf, git_message());
+	else if (commit_info_check(ci, where.buf))
+		ret = -1;
+	if (ret)
+		commit_info_release(ci);
+	git_commit_free(c);
+	strbuf_release(&where);
+	return ret;
+}
+
+int repo_commit_info(struct commit_info *ci, const char *repo_dir,
+		     const char *rev)
+{
+	struct repo *repo;
+	int ret;
+
+	memset(ci, 0, sizeof(*ci));
+	if (open_repo(&repo, repo_dir, rev))
+		return -1;
+	ret = repo_lookup(repo, ci, rev);
+	repo_close(repo);
+	return ret;
+}
+
+int repo_load_commits(struct commit_set *set, const char *repo_dir,
+		      const char *const *revs, size_t nr)
+{
+	struct repo *repo;
+	size_t i;
+
+	memset(set, 0, sizeof(*set));
+	if (repo_open(&repo, repo_dir))
+		return -1;
+	for (i = 0; i < nr; i++) {
+		ALLOC_GROW(set->c, set->nr + 1, set->alloc);
+		if (repo_lookup(repo, &set->c[set->nr], revs[i])) {
+			commits_release(set);
+			repo_close(repo);
+			return -1;
+		}
+		set->nr++;
+	}
+	repo_close(repo);
+	return 0;
+}
