@@ -10,13 +10,14 @@
 #include "config/lkp.h"
 #include "config/style.h"
 #include "git/commits.h"
+#include "git/repo.h"
 
 #include <getopt.h>
 #include <time.h>
 
 static const char usage_text[] =
-	"usage: robot compare [--style STYLE] [--commits META] [--kpi STAT] RT RT "
-	"[RT...]\n"
+	"usage: robot compare [--style STYLE] [--commits META | --repo DIR]\n"
+	"                     [--kpi STAT] RT RT [RT...]\n"
 	"\n"
 	"Prints the comparison block of a 0-day report for LKP result roots,\n"
 	"base first: axes, commits, the fail:runs table and the %stddev/%change\n"
@@ -26,6 +27,7 @@ static const char usage_text[] =
 	"                   table as the robot did on that day (default: today)\n"
 	"  --commits META   commit-metadata file: commit lines show\n"
 	"                   'sha10 (\"subject\")' or the tag, as the mails do\n"
+	"  --repo DIR       the same from a git repository\n"
 	"  --all            every stat the roots share, without selection\n"
 	"  --kpi STAT       the bisected stat: shown without the significance\n"
 	"                   tests, as lkp-tests' force_STAT option does\n"
@@ -36,7 +38,7 @@ static const char usage_text[] =
 
 struct compare_cli {
 	const char *style;
-	const char *commits;
+	const char *commits, *repo;
 	const char *kpi;
 	int all;
 	unsigned disabled;
@@ -47,6 +49,7 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "style", required_argument, NULL, 's' },
 		{ "commits", required_argument, NULL, 'm' },
+		{ "repo", required_argument, NULL, 'g' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "kpi", required_argument, NULL, 'k' },
 		{ "data-dir", required_argument, NULL, 'd' },
@@ -57,6 +60,7 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 	int c;
 
 	optind = 1;
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
@@ -64,6 +68,9 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 			break;
 		case 'm':
 			cli->commits = optarg;
+			break;
+		case 'g':
+			cli->repo = optarg;
 			break;
 		case 'a':
 			cli->all = 1;
@@ -75,13 +82,18 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 			data_dir_set(optarg);
 			break;
 		case 'r':
-			if (compare_rule_parse(optarg, &cli->disabled))
-				return error("unknown rule '%s'", optarg);
+			if (compare_rule_parse(optarg, &cli->disabled)) {
+				usage_error("compare", "unknown rule '%s'",
+					    optarg);
+				return -1;
+			}
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 1;
 		default:
+			usage_error("compare", "unknown option '%s'",
+				    argv[optind - 1]);
 			return -1;
 		}
 	}
@@ -99,15 +111,31 @@ static void today(char date[11])
 	strftime(date, 11, "%Y-%m-%d", &tm);
 }
 
-/* The commit lines and ids the mails print, from the metadata file. */
-static int commit_labels(char **lines, char **ids, const char *path,
+/*
+ * The commit lines and ids the mails print, from the metadata file or the
+ * repository.
+ */
+static int commit_labels(char **lines, char **ids,
+			 const struct compare_cli *cli,
 			 const struct result_root *rts, size_t n)
 {
+	const char *path = cli->commits ? cli->commits : cli->repo;
 	struct commit_set set;
+	const char **revs = xcalloc(n, sizeof(char *));
 	size_t i;
 	int ret = 0;
 
-	if (commits_load_file(&set, path))
+	for (i = 0; i < n; i++)
+		revs[i] = job_get(&rts[i].job, "commit");
+	for (i = 0; i < n && !ret; i++)
+		if (!revs[i])
+			ret = error("%s: job.yaml has no 'commit'", rts[i].dir);
+	if (!ret)
+		ret = cli->commits
+			      ? commits_load_file(&set, cli->commits)
+			      : repo_load_commits(&set, cli->repo, revs, n);
+	free(revs);
+	if (ret)
 		return -1;
 	for (i = 0; i < n && !ret; i++) {
 		const char *id = job_get(&rts[i].job, "commit");
@@ -161,11 +189,12 @@ static int run(const struct compare_cli *cli, char **dirs, size_t n)
 	for (i = 0; i < n; i++)
 		if (result_root_load(&rts[i], dirs[i]))
 			goto out;
-	if (cli->commits && commit_labels(lines, ids, cli->commits, rts, n))
+	if ((cli->commits || cli->repo) &&
+	    commit_labels(lines, ids, cli, rts, n))
 		goto out;
 	o.style = &st;
 	o.tables = tables;
-	if (cli->commits) {
+	if (cli->commits || cli->repo) {
 		o.commit_lines = (const char *const *)lines;
 		o.commit_ids = (const char *const *)ids;
 	}
@@ -199,9 +228,8 @@ int cmd_compare(int argc, char **argv)
 		return EXIT_OK;
 	if (r < 0)
 		return EXIT_USAGE;
-	if (argc - optind < 2) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc - optind < 2)
+		return usage_error("compare",
+				   "two or more result roots needed");
 	return run(&cli, argv + optind, (size_t)(argc - optind));
 }

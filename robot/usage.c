@@ -69,6 +69,19 @@ int error(const char *fmt, ...)
 	return -1;
 }
 
+int usage_error(const char *cmd, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "robot: error: %s; see 'robot %s -h'\n", sb.buf, cmd);
+	strbuf_release(&sb);
+	return 2;
+}
+
 void warning(const char *fmt, ...)
 {
 	va_list ap;

@@ -23,10 +23,16 @@ int error_errno(const char *fmt, ...) ROBOT_PRINTF(1, 2);
 int error(const char *fmt, ...) ROBOT_PRINTF(1, 2);
 void warning(const char *fmt, ...) ROBOT_PRINTF(1, 2);
 
+/*
+ * For the CLI: prints "robot: error: MESSAGE; see 'robot CMD -h'" and
+ * returns 2, the usage exit code.
+ */
+int usage_error(const char *cmd, const char *fmt, ...) ROBOT_PRINTF(2, 3);
+
 /* For broken invariants only: prints file:line and aborts. */
 #define BUG(...) bug_fl(__FILE__, __LINE__, __VA_ARGS__)
-void bug_fl(const char *file, int line, const char *fmt, ...)
-	ROBOT_PRINTF(3, 4) __attribute__((noreturn));
+void bug_fl(const char *file, int line, const char *fmt, ...) ROBOT_PRINTF(3, 4)
+	__attribute__((noreturn));
 
 /*
  * Silences error() and warning() while > 0; the counter lets a caller probe

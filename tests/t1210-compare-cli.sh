@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# robot compare on a small hand-made pair of result roots: goldens for
+# two styles and --all, usage and the errors of bad input.
+. "$(dirname "$0")/lib.sh"
+
+D=$TOP/tests/data/compare/small
+cd "$D" || exit 1
+
+"$ROBOT" compare --style 2023 --commits commits.yaml rt0 rt1 >"$T/2023"
+ok "2023 style: selected rows, commit lines from metadata" \
+	test_cmp expect-2023 "$T/2023"
+"$ROBOT" compare --style 2016 --commits commits.yaml rt0 rt1 >"$T/2016"
+ok "2016 style: stddev always, relative changes, 26-wide column" \
+	test_cmp expect-2016 "$T/2016"
+"$ROBOT" compare --all --style 2023 rt0 rt1 >"$T/all"
+ok "--all: every shared stat, full ids" test_cmp expect-all "$T/all"
+"$ROBOT" compare --style 2023 --kpi stress-ng.lockofd.ops_per_sec \
+	--no-rule ratio-perf rt0 rt1 >"$T/kpi"
+ok "--kpi and --no-rule are accepted" test -s "$T/kpi"
+
+expect_code 0 "robot compare -h exits 0" "$ROBOT" compare -h
+expect_code 0 "robot help compare exits 0" "$ROBOT" help compare
+expect_code 2 "one result root is a usage error" "$ROBOT" compare rt0
+expect_code 2 "an unknown style is a usage error" \
+	"$ROBOT" compare --style 2023-13-01 rt0 rt1
+expect_code 2 "an unknown rule is a usage error" \
+	"$ROBOT" compare --no-rule nonsense rt0 rt1
+expect_code 65 "a missing result root is bad input" \
+	"$ROBOT" compare rt0 "$T/nowhere"
+printf 'commits:\n- id: 0000000000000000000000000000000000000000\n' \
+	>"$T/other.yaml"
+expect_code 65 "a commit missing from the metadata is bad input" \
+	"$ROBOT" compare --commits "$T/other.yaml" rt0 rt1
+printf 'commits:\n- id: 68674f94ffc9dddc1234567890abcdef12345678\n  x: 1\n' \
+	>"$T/badkey.yaml"
+expect_code 65 "an unknown key in the metadata is bad input" \
+	"$ROBOT" compare --commits "$T/badkey.yaml" rt0 rt1
+cp -r rt1 "$T/rt1-other"
+sed -i 's/^testcase: stress-ng/testcase: will-it-scale/' "$T"/rt1-other/0/job.yaml
+expect_code 65 "result roots of different tests are refused" \
+	"$ROBOT" compare rt0 "$T/rt1-other"
+expect_code 2 "an unknown command is a usage error" "$ROBOT" frobnicate
+"$ROBOT" --version >"$T/version"
+ok "robot --version prints the version" grep -q '^robot [0-9]' "$T/version"
