@@ -34,14 +34,14 @@
  * Grow an array to hold at least `nr` elements; `alloc` tracks its capacity.
  * The same idiom as git's ALLOC_GROW.
  */
-#define ALLOC_GROW(x, nr, alloc)                                               \
-	do {                                                                   \
-		if ((nr) > (alloc)) {                                          \
-			(alloc) = (alloc) < 16 ? 16 : (alloc);                 \
-			while ((alloc) < (nr))                                 \
-				(alloc) *= 2;                                  \
-			(x) = xreallocarray((x), (alloc), sizeof(*(x)));       \
-		}                                                              \
+#define ALLOC_GROW(x, nr, alloc)                                         \
+	do {                                                             \
+		if ((nr) > (alloc)) {                                    \
+			(alloc) = (alloc) < 16 ? 16 : (alloc);           \
+			while ((alloc) < (nr))                           \
+				(alloc) *= 2;                            \
+			(x) = xreallocarray((x), (alloc), sizeof(*(x))); \
+		}                                                        \
 	} while (0)
 
 /* Exit codes of shared/CONTRACT.md (sysexits.h values). */
