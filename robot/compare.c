@@ -581,21 +581,28 @@ static int job_param(const struct job_entry *e, const struct lkp_tables *t,
 size_t compare_job_params(const struct job *job, const struct lkp_tables *t,
 			  const struct job_entry ***out)
 {
-	const char **keys = xcalloc(job->nr * 2 + 1, sizeof(char *));
+	const char **keys = xcalloc(job->nr * 2 + 2, sizeof(char *));
 	const struct job_entry **params = xcalloc(job->nr + 1, sizeof(*params));
-	size_t nr = 0, i, j;
+	const char *testcase = job_get(job, "testcase");
+	size_t nr = 0, nkeys = job->nr * 2, i, j;
 
-	/* every key of the job, section names included */
+	/*
+	 * Every key of the job, section names included, and the testcase,
+	 * whose program a job references even when its options sit at the
+	 * top level.
+	 */
 	for (i = 0; i < job->nr; i++) {
 		keys[2 * i] = job->entries[i].key;
 		keys[2 * i + 1] = job->entries[i].section
 					  ? job->entries[i].section
 					  : job->entries[i].key;
 	}
+	if (testcase)
+		keys[nkeys++] = testcase;
 	for (i = 0; i < job->nr; i++) {
 		const struct job_entry *e = &job->entries[i];
 
-		if (is_path_axis(e->key) || !job_param(e, t, keys, job->nr * 2))
+		if (is_path_axis(e->key) || !job_param(e, t, keys, nkeys))
 			continue;
 		for (j = 0; j < nr; j++)
 			if (!strcmp(params[j]->key, e->key))
