@@ -2,14 +2,14 @@
 /*
  * table.c: the `lkp ncompare` text format, field by field.
  *
- * Ruby's printf is C's printf with three differences this file handles:
- * "%d" of a Float truncates toward zero, infinities print as "Inf" and a
- * NaN as "NaN".  Everything else (%.2f, %.4g, %+.1f rounding, ties to even,
- * "-0.0") is glibc's snprintf.  Widths come from lkp-tests' ABS_WIDTH = 10,
+ * Ruby's printf differs from C's: "%d" of a Float truncates toward zero,
+ * infinities print as "Inf" and a NaN as "NaN", and near-ties round as
+ * Ruby's dtoa rounds them; rubyfmt.c does the float conversions.  Widths come from lkp-tests' ABS_WIDTH = 10,
  * REL_WIDTH = 10 and ERR_WIDTH = 6 (lib/compare.rb).
  */
 #include "common.h"
 #include "table.h"
+#include "rubyfmt.h"
 
 #include <math.h>
 
@@ -47,9 +47,9 @@ static void add_avg(struct strbuf *out, double avg)
 	if (!isfinite(avg))
 		strbuf_addf(out, "%*s", ABS_WIDTH, nonfinite(avg, 0));
 	else if (a < 1000)
-		strbuf_addf(out, "%*.2f", ABS_WIDTH, avg);
+		rubyfmt(out, "", ABS_WIDTH, 2, 'f', avg);
 	else if (a > 100000000)
-		strbuf_addf(out, "%*.4g", ABS_WIDTH, avg);
+		rubyfmt(out, "", ABS_WIDTH, 4, 'g', avg);
 	else
 		add_trunc(out, ABS_WIDTH, avg);
 }
@@ -77,9 +77,9 @@ static void add_change(struct strbuf *out, double p, int absolute)
 	if (!isfinite(p))
 		strbuf_addf(out, "%*s", REL_WIDTH, nonfinite(p, 1));
 	else if (fabs(p) < 100000)
-		strbuf_addf(out, "%+*.1f", REL_WIDTH, p);
+		rubyfmt(out, "+", REL_WIDTH, 1, 'f', p);
 	else
-		strbuf_addf(out, "%+*.2g", REL_WIDTH, p);
+		rubyfmt(out, "+", REL_WIDTH, 2, 'g', p);
 	strbuf_addstr(out, absolute ? "  " : "% ");
 }
 
@@ -104,11 +104,8 @@ static void fail_row(struct strbuf *out, const struct table_row *r)
 		if (i) {
 			double p = r->change[i - 1];
 
-			if (isfinite(p))
-				strbuf_addf(out, "%*.0f%% ", REL_WIDTH, p);
-			else
-				strbuf_addf(out, "%*s%% ", REL_WIDTH,
-					    nonfinite(p, 0));
+			rubyfmt(out, "", REL_WIDTH, 0, 'f', p);
+			strbuf_addstr(out, "% ");
 		}
 		if (r->fails[i] == 0)
 			strbuf_addchars(out, ' ', ABS_WIDTH + 1);
