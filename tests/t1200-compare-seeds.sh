@@ -22,11 +22,14 @@ for seed in "$SEEDS"/0*.txt; do
 		$PYTHON "$EML2LKP" --date "$date" "$seed" "$out"
 	ok "seed $nnn: the inputs equal examples/seed-$nnn" \
 		diff -r "$ex" "$out"
+	ok "seed $nnn: no line of the mail's report is in the inputs" \
+		$PYTHON "$TOP/tests/tools/check-no-copied-lines" "$seed" "$out"
 	mode=tokens
 	[ "$nnn" = 001 ] && mode=exact
+	kpi=$(sed -n 's/^kpi: //p' "$ex/request.yaml")
 	set -- "$ex"/rt[0-9]*
-	"$ROBOT" compare --style "$date" --commits "$ex/commits.yaml" "$@" \
-		>"$T/block-$nnn" 2>"$T/err-$nnn"
+	"$ROBOT" compare --style "$date" --commits "$ex/commits.yaml" \
+		--kpi "$kpi" "$@" >"$T/block-$nnn" 2>"$T/err-$nnn"
 	ok "seed $nnn: robot compare succeeds" test ! -s "$T/err-$nnn"
 	ok "seed $nnn: the block equals the mail's ($mode)" \
 		$PYTHON "$MATCH" "$mode" "$seed" "$T/block-$nnn"
