@@ -23,10 +23,9 @@
 
 #define QUICK_MAX 14 /* the most digits the quick estimate produces */
 
-static const double tens[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
-			       1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-			       1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-			       1e18, 1e19, 1e20, 1e21, 1e22 };
+static const double tens[] = { 1e0,  1e1,  1e2,	 1e3,  1e4,  1e5,  1e6,	 1e7,
+			       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+			       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
 static const double bigtens[] = { 1e16, 1e32, 1e64, 1e128, 1e256 };
 
 /*
@@ -92,8 +91,7 @@ static double scale(double d, int k, int *ieps)
  * true remainder is above one half (the round-up branch, which an even
  * digit leaves alone) and always for integers.
  */
-static int ruby_half(double d, int mode3, int ndigits, char *digits,
-		     int *decpt)
+static int ruby_half(double d, int mode3, int ndigits, char *digits, int *decpt)
 {
 	int k_check, k = estimate_k(d, &k_check), ieps = 2, ilim, ilim1, i;
 	double eps, d0 = d;
@@ -145,9 +143,8 @@ static int ruby_half(double d, int mode3, int ndigits, char *digits,
 		if (d0 == floor(d0) && d0 < 1e15)
 			return 2;
 		snprintf(exact, sizeof(exact), "%.*e", ilim - 1, d0);
-		return exact[0] != digits[0] ||
-				       strncmp(exact + 2, digits + 1,
-					       (size_t)ilim - 1)
+		return exact[0] != digits[0] || strncmp(exact + 2, digits + 1,
+							(size_t)ilim - 1)
 			       ? 2
 			       : 1;
 	}
@@ -175,8 +172,8 @@ void rubyfmt(struct strbuf *out, const char *flags, int width, int prec,
 	if (isnan(v) || isinf(v)) {
 		const char *s = isnan(v) ? "NaN" : "Inf";
 
-		strbuf_addf(out, "%*s%s", width - (int)strlen(s) -
-						  (plus || v < 0 ? 1 : 0),
+		strbuf_addf(out, "%*s%s",
+			    width - (int)strlen(s) - (plus || v < 0 ? 1 : 0),
 			    "", plus && !(v < 0) ? "+" : (v < 0 ? "-" : ""));
 		strbuf_addstr(out, s);
 		return;

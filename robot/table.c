@@ -4,8 +4,9 @@
  *
  * Ruby's printf differs from C's: "%d" of a Float truncates toward zero,
  * infinities print as "Inf" and a NaN as "NaN", and near-ties round as
- * Ruby's dtoa rounds them; rubyfmt.c does the float conversions.  Widths come from lkp-tests' ABS_WIDTH = 10,
- * REL_WIDTH = 10 and ERR_WIDTH = 6 (lib/compare.rb).
+ * Ruby's dtoa rounds them; rubyfmt.c does the float conversions.  Widths come
+ * from lkp-tests' ABS_WIDTH = 10, REL_WIDTH = 10 and ERR_WIDTH = 6
+ * (lib/compare.rb).
  */
 #include "common.h"
 #include "table.h"

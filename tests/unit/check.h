@@ -11,28 +11,28 @@
 
 static int check_n, check_failed;
 
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		check_n++;                                                     \
-		if (cond) {                                                    \
-			printf("ok %d - ", check_n);                           \
-		} else {                                                       \
-			check_failed++;                                        \
-			printf("not ok %d - %s:%d: ", check_n, __FILE__,       \
-			       __LINE__);                                      \
-		}                                                              \
-		printf(__VA_ARGS__);                                           \
-		putchar('\n');                                                 \
+#define CHECK(cond, ...)                                                 \
+	do {                                                             \
+		check_n++;                                               \
+		if (cond) {                                              \
+			printf("ok %d - ", check_n);                     \
+		} else {                                                 \
+			check_failed++;                                  \
+			printf("not ok %d - %s:%d: ", check_n, __FILE__, \
+			       __LINE__);                                \
+		}                                                        \
+		printf(__VA_ARGS__);                                     \
+		putchar('\n');                                           \
 	} while (0)
 
-#define CHECK_STREQ(got, want, ...)                                            \
-	do {                                                                   \
-		const char *g_ = (got), *w_ = (want);                          \
-		int same_ = g_ && w_ && !strcmp(g_, w_);                       \
-		CHECK(same_, __VA_ARGS__);                                     \
-		if (!same_)                                                    \
-			printf("#  got: '%s'\n# want: '%s'\n",                 \
-			       g_ ? g_ : "(null)", w_ ? w_ : "(null)");        \
+#define CHECK_STREQ(got, want, ...)                                     \
+	do {                                                            \
+		const char *g_ = (got), *w_ = (want);                   \
+		int same_ = g_ && w_ && !strcmp(g_, w_);                \
+		CHECK(same_, __VA_ARGS__);                              \
+		if (!same_)                                             \
+			printf("#  got: '%s'\n# want: '%s'\n",          \
+			       g_ ? g_ : "(null)", w_ ? w_ : "(null)"); \
 	} while (0)
 
 static inline int check_done(void)
