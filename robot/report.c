@@ -1,0 +1,881 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report.c: a report, rendered into the Subject and body of its day.
+ *
+ * All wording lives in templates/SET/ (templates/README); this file only
+ * knows how blocks nest.  The style's `template` row names SET, and the
+ * template for block NAME is the file NAME-VARIANT when the style has a
+ * row `NAME VARIANT` (repro, tags, machine, cfg, ...), else the file NAME.
+ * So a period of the robot's history is rows plus files, never an `if`.
+ *
+ * The body template names the blocks; each block here expands its own
+ * templates through the same lookup, which resolves a placeholder from the
+ * table `fields`: a string of the report, of the current test or of its
+ * host, or a function that renders a block.  Lists (parameters, still
+ * lines, sections, In-addition rows) are loops over per-item templates.
+ * Which file a block uses may depend on the data (source-patch when the
+ * report is about a posted patch, still-line-failed), never on the date.
+ *
+ * Two files are one alternative per line, the first whose placeholders
+ * all have values winning: `subject` (reply, tree, subsystem forms) and
+ * `machine` (the fallbacks for hosts without brand or model).  A value
+ * that is missing anywhere else is an error, like an unknown placeholder:
+ * no report goes out with a hole in it.
+ */
+#include "common.h"
+#include "report.h"
+#include "rubyfmt.h"
+#include "config/data.h"
+#include "config/style.h"
+#include "templates/expand.h"
+
+/* Blocks may nest (body > sections > section > machine); never this deep. */
+#define MAX_DEPTH 8
+
+struct tmpl {
+	char *name; /* "repro-sudo" */
+	char *path; /* full path, for messages */
+	char *text; /* without the file's final newline */
+};
+
+struct render {
+	const struct report *r;
+	const struct style *st;
+	const char *set; /* the style's `template`: templates/SET/ */
+	/* what the current template is about */
+	const struct report_test *t;
+	const struct report_kv *kv;
+	const struct report_still *still;
+	size_t still_width;
+	const char *items; /* a wrapper's rendered list: {lines}, {table} */
+	const char *file;  /* the template being expanded */
+	int depth;
+	const char *missing; /* the last placeholder without a value */
+	int lenient;	     /* > 0: a missing value counts as empty */
+	unsigned used;	     /* USED_*: optional data the templates showed */
+	struct tmpl **cache; /* each loaded once; the pointers stay valid */
+	size_t ncache, alloc;
+};
+
+/*
+ * Optional data a period's body may lack a place for: if the report has
+ * it but the body never asked, rendering fails instead of dropping it.
+ */
+enum {
+	USED_PREFACE = 1 << 0,
+	USED_STILL = 1 << 1,
+	USED_ADDITION = 1 << 2,
+};
+
+static int lookup(void *ctx, const char *name, struct strbuf *out);
+
+/* Loads templates/SET/NAME once; the file's final newline is dropped. */
+static const struct tmpl *load(struct render *rc, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct tmpl *t;
+	char *rel;
+	size_t i;
+
+	for (i = 0; i < rc->ncache; i++)
+		if (!strcmp(rc->cache[i]->name, name))
+			return rc->cache[i];
+	rel = xasprintf("templates/%s/%s", rc->set, name);
+	if (data_read(&sb, rel) < 0) {
+		free(rel);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	if (sb.len && sb.buf[sb.len - 1] == '\n')
+		strbuf_setlen(&sb, sb.len - 1);
+	ALLOC_GROW(rc->cache, rc->ncache + 1, rc->alloc);
+	t = rc->cache[rc->ncache++] = xmalloc(sizeof(*t));
+	t->name = xstrdup(name);
+	t->path = data_path(rel);
+	t->text = strbuf_detach(&sb, NULL);
+	free(rel);
+	return t;
+}
+
+/* The file of block `block`: BLOCK[-VARIANT][SUFFIX]; the caller frees. */
+static char *block_file(const struct render *rc, const char *block,
+			const char *suffix)
+{
+	const char *variant = style_get(rc->st, block);
+
+	return xasprintf("%s%s%s%s", block, variant ? "-" : "",
+			 variant ? variant : "", suffix ? suffix : "");
+}
+
+/* Expands `text` of template `t` (one more level of nesting). */
+static int expand_text(struct render *rc, struct strbuf *out,
+		       const struct tmpl *t, const char *text)
+{
+	const char *saved = rc->file;
+	int ret;
+
+	if (rc->depth >= MAX_DEPTH)
+		return error("%s: templates nest deeper than %d", t->path,
+			     MAX_DEPTH);
+	rc->depth++;
+	rc->file = t->path;
+	ret = tmpl_expand(out, text, t->path, lookup, rc);
+	rc->depth--;
+	rc->file = saved;
+	return ret;
+}
+
+/* Expands the template of `block` (see block_file) into out. */
+static int expand(struct render *rc, struct strbuf *out, const char *block,
+		  const char *suffix)
+{
+	char *name = block_file(rc, block, suffix);
+	const struct tmpl *t = load(rc, name);
+
+	free(name);
+	return t ? expand_text(rc, out, t, t->text) : -1;
+}
+
+/* Expands a broken line again to print why it is broken. */
+static int say_aloud(struct render *rc, struct strbuf *out,
+		     const struct tmpl *t, const char *text)
+{
+	int ret;
+
+	rc->lenient++; /* a missing value is not the problem: skip it */
+	ret = expand_text(rc, out, t, text);
+	rc->lenient--;
+	return ret;
+}
+
+/*
+ * Tries line `nr` (from 1) of t alone, quietly.  Earlier lines become empty
+ * lines so that an error names the right line when said aloud.  Returns 0
+ * (appended), 1 (values were missing: the line does not fit) or -1 (the
+ * line is broken even with every missing value taken as empty).
+ */
+static int try_line(struct render *rc, struct strbuf *out, const struct tmpl *t,
+		    const char *line, size_t len, int nr)
+{
+	struct strbuf text = STRBUF_INIT, res = STRBUF_INIT;
+	int ret, fits_empty = 0;
+
+	strbuf_addchars(&text, '\n', nr - 1);
+	strbuf_add(&text, line, len);
+	error_quiet++;
+	ret = expand_text(rc, &res, t, text.buf);
+	if (ret) {
+		rc->lenient++;
+		fits_empty = !expand_text(rc, &res, t, text.buf);
+		rc->lenient--;
+	}
+	error_quiet--;
+	if (!ret)
+		strbuf_add(out, res.buf + nr - 1, res.len - (nr - 1));
+	else if (fits_empty)
+		ret = 1;
+	else
+		ret = say_aloud(rc, &res, t, text.buf);
+	strbuf_release(&text);
+	strbuf_release(&res);
+	return ret;
+}
+
+/*
+ * Expands the first line of `block` whose placeholders all have values
+ * (empty lines do not count).
+ */
+static int expand_first_fit(struct render *rc, struct strbuf *out,
+			    const char *block)
+{
+	char *name = block_file(rc, block, NULL);
+	const struct tmpl *t = load(rc, name);
+	const char *line, *end;
+	int nr = 1, ret = 1;
+
+	free(name);
+	if (!t)
+		return -1;
+	for (line = t->text; ret > 0 && *line; line = end + !!*end, nr++) {
+		end = line + strcspn(line, "\n");
+		if (end > line)
+			ret = try_line(rc, out, t, line, end - line, nr);
+	}
+	if (ret > 0)
+		return error("%s: no line fits this report (it has no value "
+			     "for '{%s}')",
+			     t->path, rc->missing ? rc->missing : "?");
+	return ret;
+}
+
+/* A placeholder that is known but has no value in this report. */
+static int no_value(struct render *rc, const char *name)
+{
+	rc->missing = name;
+	if (rc->lenient)
+		return 0;
+	return error("%s: the report has no value for '{%s}'", rc->file, name);
+}
+
+static int add_value(struct render *rc, struct strbuf *out, const char *name,
+		     const char *value)
+{
+	if (!value || !*value)
+		return no_value(rc, name);
+	strbuf_addstr(out, value);
+	return 0;
+}
+
+/* Strings that do not exist as such in struct report. */
+
+static int f_sha10(struct render *rc, struct strbuf *out)
+{
+	const char *id = rc->r->commit_id;
+
+	if (!id || strlen(id) < 10)
+		return no_value(rc, "sha10");
+	strbuf_add(out, id, 10);
+	return 0;
+}
+
+/* The Message-ID without its angle brackets, as in the links to it. */
+static int f_msgid(struct render *rc, struct strbuf *out)
+{
+	const char *id = rc->r->message_id;
+	size_t len;
+
+	if (!id || !*id)
+		return no_value(rc, "msgid");
+	id += *id == '<';
+	len = strlen(id);
+	strbuf_add(out, id, len - (len && id[len - 1] == '>'));
+	return 0;
+}
+
+/* The KPI's relative change as the headline prints it: sign, no '+'. */
+static int f_pct(struct render *rc, struct strbuf *out)
+{
+	rubyfmt(out, "", 0, 1, 'f', rc->t->change);
+	return 0;
+}
+
+static int f_kind(struct render *rc, struct strbuf *out)
+{
+	strbuf_addstr(out, rc->t->improvement ? "improvement" : "regression");
+	return 0;
+}
+
+/* An explicit machine text wins; else the first `machine` line that fits. */
+static int f_machine(struct render *rc, struct strbuf *out)
+{
+	if (rc->t->host.text && *rc->t->host.text) {
+		strbuf_addstr(out, rc->t->host.text);
+		return 0;
+	}
+	return expand_first_fit(rc, out, "machine");
+}
+
+static int f_archive_url(struct render *rc, struct strbuf *out)
+{
+	if (rc->r->archive_url && *rc->r->archive_url)
+		return add_value(rc, out, "archive_url", rc->r->archive_url);
+	return expand(rc, out, "archive-url", NULL);
+}
+
+/* Only inside a parameter template. */
+static int f_key(struct render *rc, struct strbuf *out)
+{
+	return rc->kv ? add_value(rc, out, "key", rc->kv->key) : 1;
+}
+
+static int f_value(struct render *rc, struct strbuf *out)
+{
+	return rc->kv ? add_value(rc, out, "value", rc->kv->value) : 1;
+}
+
+/* Only inside a still line: the tree, padded so that the ids align. */
+static int f_still_tree(struct render *rc, struct strbuf *out)
+{
+	size_t len;
+
+	if (!rc->still)
+		return 1;
+	if (add_value(rc, out, "still_tree", rc->still->tree))
+		return -1;
+	len = strlen(rc->still->tree);
+	strbuf_addchars(out, ' ', rc->still_width - len);
+	return 0;
+}
+
+static int f_still_commit(struct render *rc, struct strbuf *out)
+{
+	return rc->still ? add_value(rc, out, "still_commit", rc->still->commit)
+			 : 1;
+}
+
+/* Only inside a wrapper: the list it wraps. */
+static int f_items(struct render *rc, struct strbuf *out)
+{
+	if (!rc->items)
+		return 1;
+	strbuf_addstr(out, rc->items);
+	return 0;
+}
+
+/* Blocks.  Optional ones render nothing when the report has no data. */
+
+/* Free text of the sender before the greeting, ending in a newline. */
+static int b_preface(struct render *rc, struct strbuf *out)
+{
+	const char *text = rc->r->preface;
+
+	rc->used |= USED_PREFACE;
+	if (!text || !*text)
+		return 0;
+	strbuf_addstr(out, text);
+	if (text[strlen(text) - 1] != '\n')
+		strbuf_addch(out, '\n');
+	return 0;
+}
+
+/* The tree of the commit, or the url:/base:/patch lines of a patch. */
+static int b_source(struct render *rc, struct strbuf *out)
+{
+	return expand(rc, out, "source", rc->r->patch_url ? "-patch" : NULL);
+}
+
+static int b_still(struct render *rc, struct strbuf *out)
+{
+	const struct report *r = rc->r;
+	struct strbuf lines = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	rc->used |= USED_STILL;
+	if (!r->nstill)
+		return 0;
+	rc->still_width = 0;
+	for (i = 0; i < r->nstill; i++)
+		if (r->still[i].tree &&
+		    strlen(r->still[i].tree) > rc->still_width)
+			rc->still_width = strlen(r->still[i].tree);
+	for (i = 0; !ret && i < r->nstill; i++) {
+		rc->still = &r->still[i];
+		ret = expand(rc, &lines, "still-line",
+			     rc->still->failed ? "-failed" : NULL);
+	}
+	rc->still = NULL;
+	rc->items = lines.buf;
+	if (!ret)
+		ret = expand(rc, out, "still", NULL);
+	rc->items = NULL;
+	strbuf_release(&lines);
+	return ret;
+}
+
+static int b_cfg(struct render *rc, struct strbuf *out)
+{
+	return expand(rc, out, "cfg", NULL);
+}
+
+struct kv_sort {
+	char *kv; /* "key=value", the order of LKP's axes strings */
+	size_t i;
+};
+
+static int cmp_kv(const void *a, const void *b)
+{
+	return strcmp(((const struct kv_sort *)a)->kv,
+		      ((const struct kv_sort *)b)->kv);
+}
+
+/*
+ * The order of t's parameters: the job's, or sorted as `k=v` strings
+ * (style `params_order`: job | sorted).  Returns an array the caller
+ * frees, or NULL after an error.
+ */
+static size_t *param_order(const struct render *rc, const struct report_test *t,
+			   const char *how)
+{
+	int sorted = how && !strcmp(how, "sorted");
+	struct kv_sort *s;
+	size_t *order, i;
+
+	if (!sorted && (!how || strcmp(how, "job"))) {
+		error("style %s: params_order is '%s' (want job or sorted)",
+		      rc->st->date, how ? how : "");
+		return NULL;
+	}
+	s = xcalloc(t->nparams + 1, sizeof(*s));
+	order = xcalloc(t->nparams + 1, sizeof(*order));
+	for (i = 0; i < t->nparams; i++) {
+		const struct report_kv *kv = &t->params[i];
+
+		s[i].kv = xasprintf("%s=%s", kv->key ? kv->key : "",
+				    kv->value ? kv->value : "");
+		s[i].i = i;
+	}
+	if (sorted)
+		qsort(s, t->nparams, sizeof(*s), cmp_kv);
+	for (i = 0; i < t->nparams; i++) {
+		order[i] = s[i].i;
+		free(s[i].kv);
+	}
+	free(s);
+	return order;
+}
+
+/* The job's parameters: `param` per item, `param-sep` between items. */
+static int b_params(struct render *rc, struct strbuf *out)
+{
+	const struct report_test *t = rc->t;
+	size_t *order = param_order(rc, t, style_get(rc->st, "params_order"));
+	size_t i;
+	int ret = order ? 0 : -1;
+
+	for (i = 0; !ret && i < t->nparams; i++) {
+		rc->kv = &t->params[order[i]];
+		if (i)
+			ret = expand(rc, out, "param-sep", NULL);
+		if (!ret)
+			ret = expand(rc, out, "param", NULL);
+	}
+	rc->kv = NULL;
+	free(order);
+	return ret;
+}
+
+static int b_testdesc(struct render *rc, struct strbuf *out)
+{
+	if (!rc->t->test_description || !*rc->t->test_description)
+		return 0;
+	return expand(rc, out, "testdesc", NULL);
+}
+
+/* The suggested tags: only a regression asks for a fix. */
+static int b_tags(struct render *rc, struct strbuf *out)
+{
+	return rc->t->improvement ? 0 : expand(rc, out, "tags", NULL);
+}
+
+static int b_repro(struct render *rc, struct strbuf *out)
+{
+	return expand(rc, out, "repro", NULL);
+}
+
+/* One section per test: `section` for the first, `section-more` after. */
+static int b_sections(struct render *rc, struct strbuf *out)
+{
+	const struct report_test *saved = rc->t;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < rc->r->ntests; i++) {
+		rc->t = &rc->r->tests[i];
+		ret = expand(rc, out, "section", i ? "-more" : NULL);
+	}
+	rc->t = saved;
+	return ret;
+}
+
+/*
+ * The hook for the ASCII plots that follow a section's table (§2 of
+ * reference/report-format.md).  Plots are not rendered yet: empty.
+ */
+static int b_plots(struct render *rc, struct strbuf *out)
+{
+	(void)rc;
+	(void)out;
+	return 0;
+}
+
+/* The "In addition to that" table, drawn the way terminal-table does. */
+struct add_row {
+	size_t label; /* index into the labels */
+	char *text;
+	int last; /* a border follows */
+};
+
+struct add_table {
+	struct add_row *rows;
+	size_t nr, alloc;
+	char **labels; /* change, machine, parameters; then "" */
+	size_t nlabels, labels_alloc;
+};
+
+/* Characters, not bytes: what Ruby's ljust pads to. */
+static size_t width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void add_row(struct add_table *tab, size_t label, struct strbuf *text)
+{
+	ALLOC_GROW(tab->rows, tab->nr + 1, tab->alloc);
+	tab->rows[tab->nr].label = label;
+	tab->rows[tab->nr].text = strbuf_detach(text, NULL);
+	tab->rows[tab->nr].last = 0;
+	tab->nr++;
+}
+
+/* The rows of one test: its KPI, its machine, its sorted parameters. */
+static int add_test_rows(struct render *rc, struct add_table *tab)
+{
+	const struct report_test *t = rc->t;
+	struct strbuf sb = STRBUF_INIT;
+	size_t *order = param_order(rc, t, "sorted");
+	size_t i;
+	int ret = expand(rc, &sb, "addition-change", NULL);
+
+	if (!ret)
+		add_row(tab, 0, &sb);
+	if (!ret && !(ret = f_machine(rc, &sb)))
+		add_row(tab, 1, &sb);
+	for (i = 0; !ret && i < t->nparams; i++) {
+		rc->kv = &t->params[order[i]];
+		ret = expand(rc, &sb, "addition-param", NULL);
+		if (!ret)
+			add_row(tab, i ? 3 : 2, &sb);
+	}
+	rc->kv = NULL;
+	if (tab->nr)
+		tab->rows[tab->nr - 1].last = 1;
+	free(order);
+	strbuf_release(&sb);
+	return ret;
+}
+
+static void add_border(struct strbuf *out, size_t lw, size_t tw)
+{
+	strbuf_addch(out, '+');
+	strbuf_addchars(out, '-', lw + 2);
+	strbuf_addch(out, '+');
+	strbuf_addchars(out, '-', tw + 2);
+	strbuf_addstr(out, "+\n");
+}
+
+static void add_draw(const struct add_table *tab, struct strbuf *out)
+{
+	size_t lw = 0, tw = 0, i;
+
+	for (i = 0; i < tab->nlabels; i++)
+		if (width(tab->labels[i]) > lw)
+			lw = width(tab->labels[i]);
+	for (i = 0; i < tab->nr; i++)
+		if (width(tab->rows[i].text) > tw)
+			tw = width(tab->rows[i].text);
+	add_border(out, lw, tw);
+	for (i = 0; i < tab->nr; i++) {
+		const char *label = tab->labels[tab->rows[i].label];
+
+		strbuf_addf(out, "| %s", label);
+		strbuf_addchars(out, ' ', lw - width(label));
+		strbuf_addf(out, " | %s", tab->rows[i].text);
+		strbuf_addchars(out, ' ', tw - width(tab->rows[i].text));
+		strbuf_addstr(out, " |\n");
+		if (tab->rows[i].last)
+			add_border(out, lw, tw);
+	}
+}
+
+/*
+ * `addition-labels`: the first column's texts, one a line, for the change,
+ * the machine and the first parameter; further parameters have none.
+ */
+static int add_labels(struct render *rc, struct add_table *tab)
+{
+	char *name = block_file(rc, "addition-labels", NULL);
+	const struct tmpl *t = load(rc, name);
+	const char *p;
+
+	free(name);
+	if (!t)
+		return -1;
+	for (p = t->text; *p; p += *p == '\n') {
+		size_t len = strcspn(p, "\n");
+
+		ALLOC_GROW(tab->labels, tab->nlabels + 1, tab->labels_alloc);
+		tab->labels[tab->nlabels++] = xstrndup(p, len);
+		p += len;
+	}
+	if (tab->nlabels != 3)
+		return error("%s: want 3 lines (the change, the machine, the "
+			     "parameters), not %zu",
+			     t->path, tab->nlabels);
+	ALLOC_GROW(tab->labels, tab->nlabels + 1, tab->labels_alloc);
+	tab->labels[tab->nlabels++] = xstrdup("");
+	return 0;
+}
+
+static void add_release(struct add_table *tab)
+{
+	size_t i;
+
+	for (i = 0; i < tab->nr; i++)
+		free(tab->rows[i].text);
+	for (i = 0; i < tab->nlabels; i++)
+		free(tab->labels[i]);
+	free(tab->rows);
+	free(tab->labels);
+}
+
+static int b_addition(struct render *rc, struct strbuf *out)
+{
+	const struct report_test *saved = rc->t;
+	struct add_table tab = { 0 };
+	struct strbuf table = STRBUF_INIT;
+	size_t i;
+	int ret;
+
+	rc->used |= USED_ADDITION;
+	if (!rc->r->nadditions)
+		return 0;
+	ret = add_labels(rc, &tab);
+	for (i = 0; !ret && i < rc->r->nadditions; i++) {
+		rc->t = &rc->r->additions[i];
+		ret = add_test_rows(rc, &tab);
+	}
+	rc->t = saved;
+	if (!ret) {
+		add_draw(&tab, &table);
+		rc->items = table.buf;
+		ret = expand(rc, out, "addition", NULL);
+		rc->items = NULL;
+	}
+	add_release(&tab);
+	strbuf_release(&table);
+	return ret;
+}
+
+/* What a placeholder can name. */
+enum scope { IN_REPORT, IN_TEST, IN_HOST, COMPUTED };
+
+static const struct field {
+	const char *name;
+	enum scope scope;
+	size_t offset; /* of a char * member */
+	int (*fn)(struct render *rc, struct strbuf *out);
+} fields[] = {
+	{ "commit_id", IN_REPORT, offsetof(struct report, commit_id), NULL },
+	{ "commit_subject", IN_REPORT, offsetof(struct report, commit_subject),
+	  NULL },
+	{ "subsystem", IN_REPORT, offsetof(struct report, subsystem), NULL },
+	{ "repo_url", IN_REPORT, offsetof(struct report, repo_url), NULL },
+	{ "branch", IN_REPORT, offsetof(struct report, branch), NULL },
+	{ "tree", IN_REPORT, offsetof(struct report, tree), NULL },
+	{ "patch_url", IN_REPORT, offsetof(struct report, patch_url), NULL },
+	{ "patch_base", IN_REPORT, offsetof(struct report, patch_base), NULL },
+	{ "patch_link", IN_REPORT, offsetof(struct report, patch_link), NULL },
+	{ "patch_subject", IN_REPORT, offsetof(struct report, patch_subject),
+	  NULL },
+	{ "reported_by", IN_REPORT, offsetof(struct report, reported_by),
+	  NULL },
+	{ "message_id", IN_REPORT, offsetof(struct report, message_id), NULL },
+	{ "date", IN_REPORT, offsetof(struct report, date), NULL },
+	{ "sender_name", IN_REPORT, offsetof(struct report, sender_name),
+	  NULL },
+	{ "testcase", IN_TEST, offsetof(struct report_test, testcase), NULL },
+	{ "tbox_group", IN_TEST, offsetof(struct report_test, tbox_group),
+	  NULL },
+	{ "kconfig", IN_TEST, offsetof(struct report_test, kconfig), NULL },
+	{ "compiler", IN_TEST, offsetof(struct report_test, compiler), NULL },
+	{ "kpi", IN_TEST, offsetof(struct report_test, kpi), NULL },
+	{ "block", IN_TEST, offsetof(struct report_test, block), NULL },
+	{ "test_description", IN_TEST,
+	  offsetof(struct report_test, test_description), NULL },
+	{ "test_url", IN_TEST, offsetof(struct report_test, test_url), NULL },
+	{ "nr_cpu", IN_HOST, offsetof(struct report_host, nr_cpu), NULL },
+	{ "nr_node", IN_HOST, offsetof(struct report_host, nr_node), NULL },
+	{ "brand", IN_HOST, offsetof(struct report_host, brand), NULL },
+	{ "model", IN_HOST, offsetof(struct report_host, model), NULL },
+	{ "memory", IN_HOST, offsetof(struct report_host, memory), NULL },
+	{ "sha10", COMPUTED, 0, f_sha10 },
+	{ "msgid", COMPUTED, 0, f_msgid },
+	{ "pct", COMPUTED, 0, f_pct },
+	{ "kind", COMPUTED, 0, f_kind },
+	{ "machine", COMPUTED, 0, f_machine },
+	{ "archive_url", COMPUTED, 0, f_archive_url },
+	{ "key", COMPUTED, 0, f_key },
+	{ "value", COMPUTED, 0, f_value },
+	{ "still_tree", COMPUTED, 0, f_still_tree },
+	{ "still_commit", COMPUTED, 0, f_still_commit },
+	{ "lines", COMPUTED, 0, f_items },
+	{ "table", COMPUTED, 0, f_items },
+	{ "preface", COMPUTED, 0, b_preface },
+	{ "source", COMPUTED, 0, b_source },
+	{ "still", COMPUTED, 0, b_still },
+	{ "cfg", COMPUTED, 0, b_cfg },
+	{ "params", COMPUTED, 0, b_params },
+	{ "testdesc", COMPUTED, 0, b_testdesc },
+	{ "addition", COMPUTED, 0, b_addition },
+	{ "tags", COMPUTED, 0, b_tags },
+	{ "repro", COMPUTED, 0, b_repro },
+	{ "sections", COMPUTED, 0, b_sections },
+	{ "plots", COMPUTED, 0, b_plots },
+};
+
+static int lookup(void *ctx, const char *name, struct strbuf *out)
+{
+	struct render *rc = ctx;
+	const void *base;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fields); i++)
+		if (!strcmp(fields[i].name, name))
+			break;
+	if (i == ARRAY_SIZE(fields))
+		return 1;
+	switch (fields[i].scope) {
+	case IN_REPORT:
+		base = rc->r;
+		break;
+	case IN_TEST:
+		base = rc->t;
+		break;
+	case IN_HOST:
+		base = &rc->t->host;
+		break;
+	default:
+		return fields[i].fn(rc, out);
+	}
+	return add_value(
+		rc, out, fields[i].name,
+		*(char *const *)((const char *)base + fields[i].offset));
+}
+
+static void cache_release(struct render *rc)
+{
+	size_t i;
+
+	for (i = 0; i < rc->ncache; i++) {
+		free(rc->cache[i]->name);
+		free(rc->cache[i]->path);
+		free(rc->cache[i]->text);
+		free(rc->cache[i]);
+	}
+	free(rc->cache);
+}
+
+/* Fails when the report has data the style's body has no place for. */
+static int check_used(const struct render *rc)
+{
+	static const struct {
+		unsigned bit;
+		const char *name, *what;
+	} blocks[] = {
+		{ USED_PREFACE, "preface", "a preface" },
+		{ USED_STILL, "still", "still lines" },
+		{ USED_ADDITION, "addition", "an In-addition table" },
+	};
+	const struct report *r = rc->r;
+	unsigned has = (r->preface && *r->preface ? USED_PREFACE : 0) |
+		       (r->nstill ? USED_STILL : 0) |
+		       (r->nadditions ? USED_ADDITION : 0);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
+		char *rel, *path;
+
+		if (!(has & blocks[i].bit) || (rc->used & blocks[i].bit))
+			continue;
+		rel = xasprintf("templates/%s/body", rc->set);
+		path = data_path(rel);
+		error("%s: the report has %s but the template has no '{%s}'",
+		      path, blocks[i].what, blocks[i].name);
+		free(path);
+		free(rel);
+		return -1;
+	}
+	return 0;
+}
+
+int report_render(struct strbuf *subject, struct strbuf *body,
+		  const struct report *r, const struct style *st)
+{
+	struct render rc = { .r = r, .st = st };
+	size_t subject_len = subject->len, body_len = body->len;
+	int ret;
+
+	rc.set = style_get(st, "template");
+	if (!rc.set)
+		return error("style %s: no 'template' row in "
+			     "config/data/styles",
+			     st->date);
+	if (!r->ntests)
+		return error("the report has no test");
+	rc.t = &r->tests[0];
+	ret = expand_first_fit(&rc, subject, "subject");
+	if (!ret)
+		ret = expand(&rc, body, "body", NULL);
+	if (!ret)
+		ret = check_used(&rc);
+	if (ret) {
+		strbuf_setlen(subject, subject_len);
+		strbuf_setlen(body, body_len);
+	}
+	cache_release(&rc);
+	return ret;
+}
+
+static void host_release(struct report_host *h)
+{
+	free(h->nr_cpu);
+	free(h->nr_node);
+	free(h->brand);
+	free(h->model);
+	free(h->memory);
+	free(h->text);
+}
+
+static void tests_release(struct report_test *tests, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		struct report_test *t = &tests[i];
+
+		free(t->testcase);
+		free(t->tbox_group);
+		free(t->kconfig);
+		free(t->compiler);
+		host_release(&t->host);
+		for (j = 0; j < t->nparams; j++) {
+			free(t->params[j].key);
+			free(t->params[j].value);
+		}
+		free(t->params);
+		free(t->block);
+		free(t->kpi);
+		free(t->test_description);
+		free(t->test_url);
+	}
+	free(tests);
+}
+
+void report_release(struct report *r)
+{
+	char **strings[] = {
+		&r->commit_id,	   &r->commit_subject, &r->subsystem,
+		&r->repo_url,	   &r->branch,	       &r->tree,
+		&r->patch_url,	   &r->patch_base,     &r->patch_link,
+		&r->patch_subject, &r->preface,	       &r->reported_by,
+		&r->message_id,	   &r->archive_url,    &r->date,
+		&r->sender_name,
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(strings); i++)
+		free(*strings[i]);
+	for (i = 0; i < r->nstill; i++) {
+		free(r->still[i].tree);
+		free(r->still[i].commit);
+	}
+	free(r->still);
+	tests_release(r->tests, r->ntests);
+	tests_release(r->additions, r->nadditions);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report.h: a report as data, and its rendering into Subject and body.
+ *
+ * cmd-compose fills struct report from the request, the configuration, the
+ * commit metadata and the comparisons; report_render() turns it into the
+ * Subject line and the body text of the style's day, through the
+ * templates in templates/ (templates/expand.h).  Nothing here knows about
+ * MIME or headers other than the Subject; mail/ does those.
+ *
+ * All strings are UTF-8 and owned by the struct (report_release frees).
+ */
+#ifndef ROBOT_REPORT_H
+#define ROBOT_REPORT_H
+
+#include <stddef.h>
+
+struct strbuf;
+struct style;
+
+struct report_kv {
+	char *key;
+	char *value;
+};
+
+/* The host fields of LKP's hosts/<tbox_group> file (job.yaml has them). */
+struct report_host {
+	char *nr_cpu, *nr_node, *brand, *model, *memory;
+	char *text; /* an explicit "test machine:" text wins over the fields */
+};
+
+/* One test: the table and what describes it. */
+struct report_test {
+	char *testcase;
+	char *tbox_group;
+	char *kconfig, *compiler;
+	struct report_host host;
+	struct report_kv *params; /* job parameters, in job.yaml order */
+	size_t nparams;
+	char *block;	 /* `robot compare` output for this test */
+	char *kpi;	 /* the headline stat of this test */
+	double change;	 /* its %change (relative, unrounded) */
+	int improvement; /* 1 improvement, 0 regression */
+	char *test_description, *test_url; /* optional */
+};
+
+/* A "[still regression on ...]" / "[test failed on ...]" line. */
+struct report_still {
+	char *tree;   /* "linus/master" */
+	char *commit; /* 40 hex */
+	int failed; /* 1: "[test failed on ...]" (template still-line-failed) */
+};
+
+struct report {
+	/* the tested ("bad") commit */
+	char *commit_id, *commit_subject;
+	char *subsystem;	 /* "x86", for the Subject; may be NULL */
+	char *repo_url, *branch; /* "https://git.kernel.org/...", "master" */
+	char *tree;		 /* "linus:master": the Subject's tag; NULL */
+	/* a report on a posted patch (NULL when not) */
+	char *patch_url, *patch_base, *patch_link, *patch_subject;
+	struct report_still *still;
+	size_t nstill;
+	char *preface; /* free text before the greeting; NULL */
+	/* tests[0] gives the headline; later ones are further sections */
+	struct report_test *tests;
+	size_t ntests;
+	/* the "In addition to that" table */
+	struct report_test *additions;
+	size_t nadditions;
+	char *reported_by; /* "kernel test robot <oliver.sang@intel.com>" */
+	char *message_id;  /* "<202306071452.887afdea-oliver.sang@intel.com>" */
+	char *archive_url; /* the download link of the materials; NULL */
+	char *date;	   /* YYYYMMDD of the report (archive path) */
+	char *sender_name; /* "Oliver Sang", signs old-style mails */
+};
+
+/*
+ * What rendering needs (templates/README lists every placeholder):
+ *  - always commit_id (>= 10 hex), commit_subject, repo_url and branch
+ *    (or the patch_* fields), and per test testcase, kpi, block and the
+ *    host fields nr_cpu, nr_node, memory plus brand and/or model (or
+ *    host.text);
+ *  - 2023 on: tree (else the Subject has no form that fits); message_id
+ *    and date when the period shows the download link or Closes:/Link:;
+ *    reported_by for the tags of a regression; kconfig and compiler from
+ *    mid-2024; tbox_group for every test after the first;
+ *  - before 2023: sender_name (the signature);
+ *  - subsystem: without it the Subject drops the "[x86]" tag (a guessed
+ *    form: no mail without one is known).
+ * A missing value the period's templates ask for is an error naming the
+ * template; data the period has no place for (a preface, still lines, an
+ * In-addition table in 2016) is an error too, never silently dropped.
+ * test_description is shown only where the period did (2020-2022).
+ */
+
+/*
+ * Renders the Subject (one line, unfolded) and the body (LF line ends) as
+ * the robot wrote them on the style's day.  Returns 0, or -1 after an
+ * error (a template names an unknown placeholder: file and line).
+ */
+int report_render(struct strbuf *subject, struct strbuf *body,
+		  const struct report *r, const struct style *st);
+void report_release(struct report *r);
+
+#endif
