@@ -50,16 +50,19 @@ endif
 
 # The util module (no dependencies) and the core of robot/.
 UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c
-CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c
-CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c
-GIT_SRCS := git/commits.c
-MAIL_SRCS :=
-TEMPLATE_SRCS :=
+CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
+	robot/rubyfmt.c \
+	robot/spool.c robot/report.c robot/compose.c
+CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
+	config/schema.c config/request.c config/config.c
+GIT_SRCS := git/commits.c git/repo.c
+MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c
+TEMPLATE_SRCS := templates/expand.c
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
 	$(MAIL_SRCS) $(TEMPLATE_SRCS)
 
 # The CLI: main.c and one file per command; the only code that exits.
-CLI_SRCS := robot/main.c robot/cmd-compare.c
+CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
 
@@ -69,7 +72,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(OBJ)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(OBJ)/%.o)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # Small programs the shell tests drive (tests/helpers/*.c).
-HELPER_BINS := $(BUILD)/tests/helpers/rt-load
+HELPER_BINS := $(BUILD)/tests/helpers/rt-load $(BUILD)/tests/helpers/commit-info $(BUILD)/tests/helpers/msg-render
 
 all: $(BUILD)/robot $(UNIT_BINS) $(HELPER_BINS)
 

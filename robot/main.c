@@ -17,11 +17,12 @@ static const struct cmd {
 } cmds[] = {
 	{ "compare", cmd_compare,
 	  "print the comparison block for LKP result roots" },
+	{ "compose", cmd_compose, "render one report: queue it, or --dry-run" },
 };
 
 /* Commands of shared/CONTRACT.md that later work will add. */
 static const char *const future_cmds[] = {
-	"compose", "send", "queue", "thread", "reply", "plot",
+	"send", "queue", "thread", "reply", "plot",
 };
 
 static void usage(FILE *out)

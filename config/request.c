@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * request.c: the schema of a report request.  The top-level test's keys
+ * (result_roots, kpi, ...) sit beside the mail's keys, so the request of
+ * a one-test report reads flat; further tests reuse the same sub-schema.
+ */
+#include "common.h"
+#include "request.h"
+#include "yaml.h"
+
+#define F(key, kind, type, member, sub)                \
+	{                                              \
+		key, kind, offsetof(type, member), sub \
+	}
+
+static const struct field test_fields[] = {
+	F("result_roots", FIELD_PATHS, struct req_test, result_roots, NULL),
+	F("kpi", FIELD_STR, struct req_test, kpi, NULL),
+	F("test_description", FIELD_TEXT, struct req_test, test_description,
+	  NULL),
+	F("test_url", FIELD_STR, struct req_test, test_url, NULL),
+	F("machine", FIELD_STR, struct req_test, machine, NULL),
+};
+static const struct schema test_schema = { "test", test_fields,
+					   ARRAY_SIZE(test_fields),
+					   sizeof(struct req_test) };
+
+static const struct field still_fields[] = {
+	F("tree", FIELD_STR, struct req_still, tree, NULL),
+	F("commit", FIELD_STR, struct req_still, commit, NULL),
+};
+static const struct schema still_schema = { "still", still_fields,
+					    ARRAY_SIZE(still_fields),
+					    sizeof(struct req_still) };
+
+static const struct field patch_fields[] = {
+	F("url", FIELD_STR, struct req_patch, url, NULL),
+	F("base", FIELD_STR, struct req_patch, base, NULL),
+	F("link", FIELD_STR, struct req_patch, link, NULL),
+	F("subject", FIELD_STR, struct req_patch, subject, NULL),
+};
+static const struct schema patch_schema = { "patch", patch_fields,
+					    ARRAY_SIZE(patch_fields),
+					    sizeof(struct req_patch) };
+
+static const struct field bisect_fields[] = {
+	F("good", FIELD_PATHS, struct req_bisect, good, NULL),
+	F("bad", FIELD_PATHS, struct req_bisect, bad, NULL),
+};
+static const struct schema bisect_schema = { "bisect", bisect_fields,
+					     ARRAY_SIZE(bisect_fields),
+					     sizeof(struct req_bisect) };
+
+static const struct field attachment_fields[] = {
+	F("path", FIELD_PATH, struct req_attachment, path, NULL),
+	F("name", FIELD_STR, struct req_attachment, name, NULL),
+};
+static const struct schema attachment_schema = {
+	"attachment", attachment_fields, ARRAY_SIZE(attachment_fields),
+	sizeof(struct req_attachment)
+};
+
+#define T(key, kind, member)	  F(key, kind, struct request, test.member, NULL)
+#define R(key, kind, member, sub) F(key, kind, struct request, member, sub)
+
+static const struct field request_fields[] = {
+	R("date", FIELD_STR, date, NULL),
+	R("style", FIELD_STR, style, NULL),
+	R("message_id", FIELD_STR, message_id, NULL),
+	R("in_reply_to", FIELD_STR, in_reply_to, NULL),
+	R("from", FIELD_STR, from, NULL),
+	R("to", FIELD_STRS, to, NULL),
+	R("cc", FIELD_STRS, cc, NULL),
+	R("tree", FIELD_STR, tree, NULL),
+	R("repo_url", FIELD_STR, repo_url, NULL),
+	R("branch", FIELD_STR, branch, NULL),
+	R("commit", FIELD_STR, commit, NULL),
+	R("commits", FIELD_PATH, commits, NULL),
+	R("repo", FIELD_PATH, repo, NULL),
+	R("preface", FIELD_TEXT, preface, NULL),
+	T("result_roots", FIELD_PATHS, result_roots),
+	T("kpi", FIELD_STR, kpi),
+	T("test_description", FIELD_TEXT, test_description),
+	T("test_url", FIELD_STR, test_url),
+	T("machine", FIELD_STR, machine),
+	R("still", FIELD_OBJS, still, &still_schema),
+	R("patch", FIELD_OBJ, patch, &patch_schema),
+	R("sections", FIELD_OBJS, sections, &test_schema),
+	R("additions", FIELD_OBJS, additions, &test_schema),
+	R("bisect", FIELD_OBJ, bisect, &bisect_schema),
+	R("attachments", FIELD_OBJS, attachments, &attachment_schema),
+	R("reported_by", FIELD_STR, reported_by, NULL),
+	R("sender_name", FIELD_STR, sender_name, NULL),
+};
+
+static const struct schema request_schema = { "request", request_fields,
+					      ARRAY_SIZE(request_fields),
+					      sizeof(struct request) };
+
+int request_load(struct request *req, const char *path)
+{
+	struct ydoc doc = { 0 };
+	int ret;
+
+	memset(req, 0, sizeof(*req));
+	req->file = xstrdup(path);
+	if (ydoc_load_file(&doc, path))
+		return -1;
+	ret = schema_load(req, &request_schema, doc.root, path);
+	ydoc_release(&doc);
+	return ret;
+}
+
+void request_release(struct request *req)
+{
+	/* the flat test keys are released through their own offsets */
+	free(req->file);
+	schema_release(req, &request_schema);
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * request.h: a report request, the YAML an operator (or eml2lkp) writes
+ * for `robot compose`.  A fixed schema: free text only in `preface` and
+ * the test descriptions; everything else is data.  Unknown keys are
+ * errors.  Relative paths are relative to the request file.
+ *
+ *   date: "2023-06-07 14:32:17 +0800"   # the report's Date (and style)
+ *   style: 2023-06-07                   # optional, overrides the date
+ *   message_id: "<202306071452.887afdea-oliver.sang@intel.com>"
+ *   in_reply_to: "<...>"                # optional
+ *   from: "kernel test robot <oliver.sang@intel.com>"
+ *   to: ["Linus Torvalds <torvalds@linux-foundation.org>"]
+ *   cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
+ *   tree: "linus:master"                # the Subject's tree tag
+ *   repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
+ *   branch: master
+ *   commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
+ *   commits: commits.yaml               # commit metadata file, or:
+ *   repo: /srv/linux                    # a git repository
+ *   kpi: stress-ng.lockofd.ops_per_sec
+ *   result_roots: [rt0, rt1]            # base first
+ *   preface: |                          # optional free text
+ *   test_description: "..."             # optional
+ *   test_url: https://...
+ *   machine: "..."                      # optional: overrides host fields
+ *   still: [{tree: linus/master, commit: <sha40>}]
+ *   patch: {url: ..., base: ..., link: ..., subject: ...}
+ *   sections: [{result_roots: [...], kpi: ..., ...}]   # further tests
+ *   additions: [{result_roots: [...], kpi: ..., ...}]  # "In addition"
+ *   bisect: {good: [rt...], bad: [rt...]}             # plot samples
+ *   attachments: [{path: config-6.3.0-rc7, name: ...}]
+ *   reported_by: "kernel test robot <oliver.sang@intel.com>"
+ *   sender_name: "Oliver Sang"
+ */
+#ifndef ROBOT_CONFIG_REQUEST_H
+#define ROBOT_CONFIG_REQUEST_H
+
+#include "schema.h"
+
+/* One test: the main one, a further section or an In-addition entry. */
+struct req_test {
+	struct strv result_roots;
+	char *kpi;
+	char *test_description, *test_url, *machine;
+};
+
+struct req_still {
+	char *tree, *commit;
+};
+
+struct req_patch {
+	char *url, *base, *link, *subject;
+};
+
+struct req_bisect {
+	struct strv good, bad;
+};
+
+struct req_attachment {
+	char *path, *name;
+};
+
+struct request {
+	char *file;
+	char *date, *style, *message_id, *in_reply_to, *from;
+	struct strv to, cc;
+	char *tree, *repo_url, *branch, *commit;
+	char *commits, *repo;
+	char *preface;
+	struct req_test test; /* the top-level result_roots, kpi, ... */
+	struct objv still;    /* struct req_still */
+	struct req_patch patch;
+	struct objv sections;  /* struct req_test */
+	struct objv additions; /* struct req_test */
+	struct req_bisect bisect;
+	struct objv attachments; /* struct req_attachment */
+	char *reported_by, *sender_name;
+};
+
+/*
+ * Loads a request.  Returns 0, or -1 after one error naming file:line and
+ * key (exit 65).  Release with request_release() either way.
+ */
+int request_load(struct request *req, const char *path);
+void request_release(struct request *req);
+
+#endif

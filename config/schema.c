@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * schema.c: a table-driven loader from robot's YAML tree into structs.
+ * One walker serves the request, the configuration and their nested
+ * lists, so every file gets the same strictness and the same wording of
+ * errors.  Paths are resolved against the folder of the file that names
+ * them, so a request can be moved together with its result roots.
+ */
+#include "common.h"
+#include "schema.h"
+#include "yaml.h"
+
+int utf8_valid(const char *s, int allow_newlines)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n;
+
+		if (*p < 0x20 || *p == 0x7f) {
+			if (!allow_newlines || (*p != '\n' && *p != '\t'))
+				return 0;
+			p++;
+			continue;
+		}
+		if (*p < 0x80)
+			n = 0;
+		else if (*p >= 0xc2 && *p <= 0xdf)
+			n = 1;
+		else if (*p >= 0xe0 && *p <= 0xef)
+			n = 2;
+		else if (*p >= 0xf0 && *p <= 0xf4)
+			n = 3;
+		else
+			return 0;
+		p++;
+		while (n--) {
+			if ((*p & 0xc0) != 0x80)
+				return 0;
+			p++;
+		}
+	}
+	return 1;
+}
+
+static char *resolve_path(const char *file, const char *value)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (value[0] == '/' || !slash)
+		return xstrdup(value);
+	return xasprintf("%.*s/%s", (int)(slash - file), file, value);
+}
+
+struct loader {
+	const char *path;
+	struct strbuf where; /* the key path, for messages */
+};
+
+static int bad(struct loader *l, const struct ynode *n, const char *what)
+{
+	return error("%s:%zu: %s: %s", l->path, n->line, l->where.buf, what);
+}
+
+static int load_string(struct loader *l, char **dst, const struct ynode *n,
+		       enum field_kind kind)
+{
+	if (n->type != YNODE_SCALAR)
+		return bad(l, n, "must be a string");
+	if (!utf8_valid(n->str, kind == FIELD_TEXT))
+		return bad(l, n,
+			   kind == FIELD_TEXT
+				   ? "must be valid UTF-8 text"
+				   : "must be one line of valid UTF-8 without "
+				     "control characters");
+	free(*dst);
+	*dst = kind == FIELD_PATH || kind == FIELD_PATHS
+		       ? resolve_path(l->path, n->str)
+		       : xstrdup(n->str);
+	return 0;
+}
+
+static int load_strings(struct loader *l, struct strv *dst,
+			const struct ynode *n, enum field_kind kind)
+{
+	size_t i, len = l->where.len;
+
+	if (n->type == YNODE_SCALAR) {
+		dst->v = xcalloc(1, sizeof(char *));
+		dst->n = 1;
+		return load_string(l, &dst->v[0], n, kind);
+	}
+	if (n->type != YNODE_SEQ)
+		return bad(l, n, "must be a list of strings");
+	dst->v = xcalloc(n->n ? n->n : 1, sizeof(char *));
+	for (i = 0; i < n->n; i++) {
+		dst->n = i + 1;
+		strbuf_addf(&l->where, "[%zu]", i);
+		if (load_string(l, &dst->v[i], n->kids[i], kind))
+			return -1;
+		strbuf_setlen(&l->where, len);
+	}
+	return 0;
+}
+
+static int load_map(struct loader *l, void *obj, const struct schema *s,
+		    const struct ynode *map);
+
+static int load_objs(struct loader *l, struct objv *dst, const struct ynode *n,
+		     const struct schema *sub)
+{
+	size_t i, len = l->where.len;
+
+	if (n->type != YNODE_SEQ)
+		return bad(l, n, "must be a list");
+	dst->v = xcalloc(n->n ? n->n : 1, sub->size);
+	for (i = 0; i < n->n; i++) {
+		dst->n = i + 1;
+		strbuf_addf(&l->where, "[%zu]", i);
+		if (load_map(l, (char *)dst->v + i * sub->size, sub,
+			     n->kids[i]))
+			return -1;
+		strbuf_setlen(&l->where, len);
+	}
+	return 0;
+}
+
+static int load_field(struct loader *l, void *obj, const struct field *f,
+		      const struct ynode *n)
+{
+	void *dst = (char *)obj + f->offset;
+
+	switch (f->kind) {
+	case FIELD_STR:
+	case FIELD_TEXT:
+	case FIELD_PATH:
+		return load_string(l, dst, n, f->kind);
+	case FIELD_STRS:
+	case FIELD_PATHS:
+		return load_strings(l, dst, n, f->kind);
+	case FIELD_OBJ:
+		return load_map(l, dst, f->sub, n);
+	case FIELD_OBJS:
+		return load_objs(l, dst, n, f->sub);
+	}
+	BUG("unknown field kind %d", (int)f->kind);
+}
+
+static int load_map(struct loader *l, void *obj, const struct schema *s,
+		    const struct ynode *map)
+{
+	size_t i, j, len = l->where.len;
+
+	if (map->type != YNODE_MAP)
+		return bad(l, map, "must be a mapping");
+	for (i = 0; i < map->n; i++) {
+		for (j = 0; j < s->nfields; j++)
+			if (!strcmp(s->fields[j].key, map->keys[i]))
+				break;
+		strbuf_addf(&l->where, "%s%s", len ? "." : "", map->keys[i]);
+		if (j == s->nfields) {
+			int ret = bad(l, map->kids[i], "unknown key");
+
+			strbuf_setlen(&l->where, len);
+			return ret;
+		}
+		if (load_field(l, obj, &s->fields[j], map->kids[i]))
+			return -1;
+		strbuf_setlen(&l->where, len);
+	}
+	return 0;
+}
+
+int schema_load(void *obj, const struct schema *s, const struct ynode *map,
+		const char *path)
+{
+	struct loader l = { .path = path, .where = STRBUF_INIT };
+	int ret;
+
+	if (!map)
+		return error("%s: empty %s", path, s->name);
+	if (map->type != YNODE_MAP)
+		return error("%s:%zu: the %s must be a mapping", path,
+			     map->line, s->name);
+	ret = load_map(&l, obj, s, map);
+	strbuf_release(&l.where);
+	return ret;
+}
+
+void schema_release(void *obj, const struct schema *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nfields; i++) {
+		const struct field *f = &s->fields[i];
+		void *p = (char *)obj + f->offset;
+
+		switch (f->kind) {
+		case FIELD_STR:
+		case FIELD_TEXT:
+		case FIELD_PATH:
+			free(*(char **)p);
+			break;
+		case FIELD_STRS:
+		case FIELD_PATHS:
+			for (j = 0; j < ((struct strv *)p)->n; j++)
+				free(((struct strv *)p)->v[j]);
+			free(((struct strv *)p)->v);
+			break;
+		case FIELD_OBJ:
+			schema_release(p, f->sub);
+			break;
+		case FIELD_OBJS:
+			for (j = 0; j < ((struct objv *)p)->n; j++)
+				schema_release((char *)((struct objv *)p)->v +
+						       j * f->sub->size,
+					       f->sub);
+			free(((struct objv *)p)->v);
+			break;
+		}
+	}
+	memset(obj, 0, s->size);
+}

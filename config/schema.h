@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * schema.h: loading YAML files into C structs through a fixed schema.
+ *
+ * Requests and the robot configuration are data with a fixed shape: a
+ * table of fields says, for each key, its kind and where it goes in the
+ * struct.  Unknown keys, a wrong kind, control characters in a one-line
+ * string or invalid UTF-8 are errors naming file:line and the key path
+ * ("additions[1].kpi").  Free text (FIELD_TEXT) may span lines.
+ */
+#ifndef ROBOT_CONFIG_SCHEMA_H
+#define ROBOT_CONFIG_SCHEMA_H
+
+#include <stddef.h>
+
+struct ynode;
+
+/* A list of strings; the struct owns them. */
+struct strv {
+	char **v;
+	size_t n;
+};
+
+/* A list of structs described by a sub-schema. */
+struct objv {
+	void *v;
+	size_t n;
+};
+
+enum field_kind {
+	FIELD_STR,   /* char *: one line of UTF-8, no control characters */
+	FIELD_TEXT,  /* char *: UTF-8 text, newlines and tabs allowed */
+	FIELD_PATH,  /* char *: a path, made relative to the file's folder */
+	FIELD_STRS,  /* struct strv: a list of FIELD_STR (or one string) */
+	FIELD_PATHS, /* struct strv: a list of FIELD_PATH */
+	FIELD_OBJ,   /* embedded struct of the sub-schema */
+	FIELD_OBJS,  /* struct objv of the sub-schema's structs */
+};
+
+struct schema;
+
+struct field {
+	const char *key;
+	enum field_kind kind;
+	size_t offset;
+	const struct schema *sub;
+};
+
+struct schema {
+	const char *name; /* for messages: "request", "config" */
+	const struct field *fields;
+	size_t nfields;
+	size_t size; /* sizeof the struct (for FIELD_OBJS) */
+};
+
+/*
+ * Fills `obj` (zeroed by the caller) from the mapping `map` of file
+ * `path`.  Returns 0, or -1 after one error line; on failure whatever was
+ * filled must still be released with schema_release().
+ */
+int schema_load(void *obj, const struct schema *s, const struct ynode *map,
+		const char *path);
+void schema_release(void *obj, const struct schema *s);
+/* Whether `s` is valid UTF-8 with no control characters except \n, \t. */
+int utf8_valid(const char *s, int allow_newlines);
+
+#endif

@@ -1,0 +1,695 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * compose.c: assembling one report.
+ *
+ *   request + config --> date, style day, lkp tables, commit metadata
+ *                    --> per test: result roots --> comparison --> block,
+ *                        KPI row, direction --> struct report_test
+ *                    --> report_render() (templates) --> Subject, body
+ *                    --> struct msg (mail/) --> bytes --> lint
+ *
+ * Precedence, everywhere: the command line, then the request, then the
+ * configuration, then the built-in default.  Every value that reaches the
+ * output comes from an input (the clock only when neither the request
+ * nor SOURCE_DATE_EPOCH gives a date), so the same request gives the same
+ * bytes.
+ */
+#include "common.h"
+#include "compose.h"
+#include "compare.h"
+#include "report.h"
+#include "results.h"
+#include "config/config.h"
+#include "config/lkp.h"
+#include "config/request.h"
+#include "config/style.h"
+#include "git/commits.h"
+#include "git/repo.h"
+#include "mail/lint.h"
+#include "mail/msg.h"
+
+#include <sys/stat.h>
+#include <time.h>
+
+/* The report's moment, in its own zone. */
+struct when {
+	time_t t;
+	int tz; /* minutes east of UTC */
+	struct tm local;
+};
+
+static const char *const wdays[] = { "Sun", "Mon", "Tue", "Wed",
+				     "Thu", "Fri", "Sat" };
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+};
+
+static int parse_tz(const char *s, int *tz)
+{
+	if (strlen(s) != 5 || (s[0] != '+' && s[0] != '-') ||
+	    strspn(s + 1, "0123456789") != 4)
+		return -1;
+	*tz = ((s[1] - '0') * 10 + (s[2] - '0')) * 60 + (s[3] - '0') * 10 +
+	      (s[4] - '0');
+	if (s[0] == '-')
+		*tz = -*tz;
+	return 0;
+}
+
+static void when_set(struct when *w, time_t t, int tz)
+{
+	time_t local = t + (time_t)tz * 60;
+
+	w->t = t;
+	w->tz = tz;
+	gmtime_r(&local, &w->local);
+}
+
+/*
+ * "2023-06-07 14:32:17 +0800", or the RFC 5322 form of a mail's Date
+ * header, "Wed, 7 Jun 2023 14:32:17 +0800".
+ */
+static int parse_date(struct when *w, const char *s)
+{
+	struct tm tm = { 0 };
+	char mon[4] = "", tzs[6] = "", wday[4] = "";
+	int y, m = 0, d, hh, mm, ss, tz, n = 0;
+	size_t i;
+
+	if (sscanf(s, "%4d-%2d-%2d %2d:%2d:%2d %5s%n", &y, &m, &d, &hh, &mm,
+		   &ss, tzs, &n) == 7 &&
+	    !s[n]) {
+		/* numeric form */
+	} else if (n = 0, sscanf(s, "%3s, %2d %3s %4d %2d:%2d:%2d %5s%n", wday,
+				 &d, mon, &y, &hh, &mm, &ss, tzs, &n) == 8 &&
+				  !s[n]) {
+		for (i = 0; i < ARRAY_SIZE(months); i++)
+			if (!strcmp(mon, months[i]))
+				m = (int)i + 1;
+	} else {
+		return -1;
+	}
+	if (m < 1 || m > 12 || d < 1 || d > 31 || hh > 23 || mm > 59 ||
+	    ss > 60 || y < 1970 || parse_tz(tzs, &tz))
+		return -1;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = hh;
+	tm.tm_min = mm;
+	tm.tm_sec = ss;
+	when_set(w, timegm(&tm) - (time_t)tz * 60, tz);
+	if (w->local.tm_mday != d)
+		return -1; /* 31 Feb and friends */
+	return 0;
+}
+
+/* The request's date, else SOURCE_DATE_EPOCH, else the clock. */
+static int report_when(struct when *w, const struct request *req,
+		       const struct robot_config *cfg)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	int tz;
+
+	if (req->date) {
+		if (parse_date(w, req->date))
+			return error("%s: date: '%s' is not "
+				     "'YYYY-MM-DD hh:mm:ss +zzzz'",
+				     req->file, req->date);
+		return 0;
+	}
+	if (parse_tz(cfg->timezone, &tz))
+		return error("%s: timezone: bad value '%s'", cfg->file,
+			     cfg->timezone);
+	if (sde && *sde) {
+		char *end;
+		long long t = strtoll(sde, &end, 10);
+
+		if (*end || t < 0)
+			return error("SOURCE_DATE_EPOCH: '%s' is not a number "
+				     "of seconds",
+				     sde);
+		when_set(w, (time_t)t, tz);
+	} else {
+		when_set(w, time(NULL), tz);
+	}
+	return 0;
+}
+
+/* RFC 5322 §3.3 date-time, as 0-day's mailer writes it. */
+static void format_date(struct strbuf *out, const struct when *w)
+{
+	int tz = w->tz < 0 ? -w->tz : w->tz;
+
+	strbuf_addf(out, "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
+		    wdays[w->local.tm_wday], w->local.tm_mday,
+		    months[w->local.tm_mon], w->local.tm_year + 1900,
+		    w->local.tm_hour, w->local.tm_min, w->local.tm_sec,
+		    w->tz < 0 ? '-' : '+', tz / 60, tz % 60);
+}
+
+struct ctx {
+	const struct request *req;
+	const struct robot_config *cfg;
+	struct style st;
+	struct lkp_tables *tables;
+	struct commit_set commits; /* from the file, or read from the repo */
+	struct when when;
+};
+
+/* The metadata of commit `id`, from the request's file or repository. */
+static const struct commit_info *ctx_commit(struct ctx *c, const char *id,
+					    const char *what)
+{
+	const struct commit_info *ci = commits_find(&c->commits, id);
+	struct commit_info fresh;
+
+	if (ci)
+		return ci;
+	if (c->req->repo) {
+		if (repo_commit_info(&fresh, c->req->repo, id))
+			return NULL;
+		ALLOC_GROW(c->commits.c, c->commits.nr + 1, c->commits.alloc);
+		c->commits.c[c->commits.nr] = fresh;
+		return &c->commits.c[c->commits.nr++];
+	}
+	if (c->req->commits)
+		error("%s: commit '%s' (%s) is not in '%s'", c->req->file, id,
+		      what, c->req->commits);
+	else
+		error("%s: commit '%s' (%s): the request names neither "
+		      "'commits' nor 'repo'",
+		      c->req->file, id, what);
+	return NULL;
+}
+
+/* The commit lines of a table: the tag, or sha10 ("subject"). */
+static int commit_labels(struct ctx *c, const struct result_root *rts, size_t n,
+			 char **lines, char **ids)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *id = job_get(&rts[i].job, "commit");
+		const struct commit_info *ci;
+
+		if (!id)
+			return error("%s: job.yaml has no 'commit'",
+				     rts[i].dir);
+		ci = ctx_commit(c, id, rts[i].dir);
+		if (!ci)
+			return -1;
+		if (ci->tag) {
+			lines[i] = xstrdup(ci->tag);
+			ids[i] = xstrdup(ci->tag);
+		} else {
+			lines[i] = xasprintf("%.10s (\"%s\")", ci->id,
+					     ci->subject ? ci->subject : "");
+			ids[i] = xstrdup(ci->id);
+		}
+	}
+	return 0;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void fill_host(struct report_host *h, const struct job *job,
+		      const char *machine)
+{
+	h->nr_cpu = dup_or_null(job_get(job, "nr_cpu"));
+	h->nr_node = dup_or_null(job_get(job, "nr_node"));
+	h->brand = dup_or_null(job_get(job, "brand"));
+	h->model = dup_or_null(job_get(job, "model"));
+	h->memory = dup_or_null(job_get(job, "memory"));
+	h->text = dup_or_null(machine);
+}
+
+static void fill_params(struct report_test *t, const struct job *job,
+			const struct lkp_tables *tables)
+{
+	const struct job_entry **params;
+	size_t i;
+
+	t->nparams = compare_job_params(job, tables, &params);
+	t->params = xcalloc(t->nparams + 1, sizeof(*t->params));
+	for (i = 0; i < t->nparams; i++) {
+		t->params[i].key = xstrdup(params[i]->key);
+		t->params[i].value = xstrdup(params[i]->val);
+	}
+	free(params);
+}
+
+/* The KPI's row: its change against the base, and which way is better. */
+static int kpi_change(struct ctx *c, struct report_test *t,
+		      const struct comparison *cmp, const char *where)
+{
+	const struct cmp_row *row;
+	int dir;
+
+	if (!t->kpi)
+		return error("%s: %s.kpi: missing", c->req->file, where);
+	row = comparison_row(cmp, t->kpi);
+	if (!row || row->failure)
+		return error("%s: %s.kpi: '%s' has no row in the comparison",
+			     c->req->file, where, t->kpi);
+	dir = lkp_kpi_direction(c->tables, t->kpi);
+	if (!dir)
+		return error("%s: %s.kpi: no direction is known for '%s'",
+			     c->req->file, where, t->kpi);
+	t->change = row->change[0];
+	t->improvement = dir * t->change >= 0;
+	return 0;
+}
+
+/* One test: load its roots, compare them, describe it. */
+static int build_test(struct ctx *c, const struct req_test *rq,
+		      struct report_test *t, const char *where)
+{
+	size_t n = rq->result_roots.n, i;
+	struct result_root *rts = xcalloc(n ? n : 1, sizeof(*rts));
+	char **lines = xcalloc(n ? n : 1, sizeof(char *));
+	char **ids = xcalloc(n ? n : 1, sizeof(char *));
+	struct compare_opts o = { .style = &c->st, .tables = c->tables };
+	struct comparison cmp = { 0 };
+	struct strbuf block = STRBUF_INIT;
+	int ret = -1;
+
+	t->kpi = dup_or_null(rq->kpi);
+	o.force = t->kpi;
+	if (n < 2) {
+		error("%s: %s.result_roots: a comparison needs at least two",
+		      c->req->file, where);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		if (result_root_load(&rts[i], rq->result_roots.v[i]))
+			goto out;
+	if (commit_labels(c, rts, n, lines, ids))
+		goto out;
+	o.commit_lines = (const char *const *)lines;
+	o.commit_ids = (const char *const *)ids;
+	if (comparison_build(&cmp, rts, n, &o) || kpi_change(c, t, &cmp, where))
+		goto out;
+	comparison_print(&block, &cmp);
+	t->block = strbuf_detach(&block, NULL);
+	t->testcase = dup_or_null(job_get(&rts[0].job, "testcase"));
+	t->tbox_group = dup_or_null(job_get(&rts[0].job, "tbox_group"));
+	t->kconfig = dup_or_null(job_get(&rts[0].job, "kconfig"));
+	t->compiler = dup_or_null(job_get(&rts[0].job, "compiler"));
+	t->test_description = dup_or_null(rq->test_description);
+	t->test_url = dup_or_null(rq->test_url);
+	fill_host(&t->host, &rts[0].job, rq->machine);
+	fill_params(t, &rts[0].job, c->tables);
+	if (!t->testcase)
+		ret = error("%s: job.yaml has no 'testcase'", rts[0].dir);
+	else
+		ret = 0;
+out:
+	comparison_release(&cmp);
+	strbuf_release(&block);
+	for (i = 0; i < n; i++) {
+		result_root_release(&rts[i]);
+		free(lines[i]);
+		free(ids[i]);
+	}
+	free(rts);
+	free(lines);
+	free(ids);
+	return ret;
+}
+
+static int build_tests(struct ctx *c, struct report *r)
+{
+	const struct objv *sections = &c->req->sections;
+	const struct objv *adds = &c->req->additions;
+	struct strbuf where = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	r->ntests = 1 + sections->n;
+	r->tests = xcalloc(r->ntests, sizeof(*r->tests));
+	ret = build_test(c, &c->req->test, &r->tests[0], "(top level)");
+	for (i = 0; i < sections->n && !ret; i++) {
+		strbuf_reset(&where);
+		strbuf_addf(&where, "sections[%zu]", i);
+		ret = build_test(c, (const struct req_test *)sections->v + i,
+				 &r->tests[1 + i], where.buf);
+	}
+	r->nadditions = adds->n;
+	r->additions = xcalloc(adds->n ? adds->n : 1, sizeof(*r->additions));
+	for (i = 0; i < adds->n && !ret; i++) {
+		strbuf_reset(&where);
+		strbuf_addf(&where, "additions[%zu]", i);
+		ret = build_test(c, (const struct req_test *)adds->v + i,
+				 &r->additions[i], where.buf);
+	}
+	strbuf_release(&where);
+	return ret;
+}
+
+/* The identity of a report: commit, test, parameters, box and KPI. */
+static char *report_key(const struct report *r)
+{
+	const struct report_test *t = &r->tests[0];
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(&sb, "commit=%s\ntestcase=%s\ntbox_group=%s\nkpi=%s\n",
+		    r->commit_id, t->testcase,
+		    t->tbox_group ? t->tbox_group : "", t->kpi);
+	for (i = 0; i < t->nparams; i++)
+		strbuf_addf(&sb, "%s=%s\n", t->params[i].key,
+			    t->params[i].value);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* 0-day's form: <YYYYMMDDhhmm.HEX-USER@DOMAIN>, HEX a 32-bit digest. */
+static char *make_message_id(const struct ctx *c, const char *key)
+{
+	uint32_t h = 2166136261u;
+	const char *p;
+
+	for (p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return xasprintf("<%04d%02d%02d%02d%02d.%x-%s@%s>",
+			 c->when.local.tm_year + 1900, c->when.local.tm_mon + 1,
+			 c->when.local.tm_mday, c->when.local.tm_hour,
+			 c->when.local.tm_min, h, c->cfg->message_id_user,
+			 c->cfg->message_id_domain);
+}
+
+static int fill_report(struct ctx *c, struct report *r, struct composed *out)
+{
+	const struct request *req = c->req;
+	const struct commit_info *ci;
+	struct strbuf sb = STRBUF_INIT;
+	const char *id = req->commit;
+	size_t i;
+
+	if (build_tests(c, r))
+		return -1;
+	if (!id)
+		return error("%s: commit: missing (the tested commit)",
+			     req->file);
+	ci = ctx_commit(c, id, "commit");
+	if (!ci)
+		return -1;
+	r->commit_id = xstrdup(ci->id);
+	r->commit_subject = dup_or_null(ci->subject);
+	if (!commit_subsystem(ci, &sb))
+		r->subsystem = strbuf_detach(&sb, NULL);
+	strbuf_release(&sb);
+	r->repo_url = dup_or_null(req->repo_url);
+	r->branch = dup_or_null(req->branch);
+	r->tree = dup_or_null(req->tree);
+	r->patch_url = dup_or_null(req->patch.url);
+	r->patch_base = dup_or_null(req->patch.base);
+	r->patch_link = dup_or_null(req->patch.link);
+	r->patch_subject = dup_or_null(req->patch.subject);
+	r->nstill = req->still.n;
+	r->still = xcalloc(r->nstill + 1, sizeof(*r->still));
+	for (i = 0; i < r->nstill; i++) {
+		const struct req_still *s =
+			(const struct req_still *)req->still.v + i;
+
+		r->still[i].tree = dup_or_null(s->tree);
+		r->still[i].commit = dup_or_null(s->commit);
+	}
+	r->preface = dup_or_null(req->preface);
+	r->reported_by = xstrdup(req->reported_by ? req->reported_by
+						  : c->cfg->reported_by);
+	r->sender_name = xstrdup(req->sender_name ? req->sender_name
+						  : c->cfg->sender_name);
+	out->key = report_key(r);
+	out->message_id = req->message_id ? xstrdup(req->message_id)
+					  : make_message_id(c, out->key);
+	r->message_id = xstrdup(out->message_id);
+	r->date = xasprintf("%04d%02d%02d", c->when.local.tm_year + 1900,
+			    c->when.local.tm_mon + 1, c->when.local.tm_mday);
+	r->archive_url =
+		xasprintf("%s/%s/%.*s", c->cfg->archive_url, r->date,
+			  (int)strlen(r->message_id) - 2, r->message_id + 1);
+	return 0;
+}
+
+static void join_list(struct strbuf *out, const struct strv *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", v->v[i]);
+}
+
+static int add_headers(struct msg *m, const struct ctx *c,
+		       const struct commit_info *author, const char *subject,
+		       const char *msgid)
+{
+	const struct request *req = c->req;
+	const struct strv *cc = req->cc.n ? &req->cc : &c->cfg->cc;
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	format_date(&sb, &c->when);
+	ret = msg_add_header(m, "Date", sb.buf);
+	ret = ret ? ret
+		  : msg_add_header(m, "From",
+				   req->from ? req->from : c->cfg->from);
+	strbuf_reset(&sb);
+	join_list(&sb, &req->to);
+	/* without `to:`, the report goes to the tested commit's author */
+	if (!sb.len && author && author->author_name)
+		strbuf_addf(&sb, "%s <%s>", author->author_name,
+			    author->author_email);
+	if (!ret && sb.len)
+		ret = msg_add_header(m, "To", sb.buf);
+	strbuf_reset(&sb);
+	join_list(&sb, cc);
+	if (!ret && sb.len)
+		ret = msg_add_header(m, "CC", sb.buf);
+	ret = ret ? ret : msg_add_header(m, "Subject", subject);
+	ret = ret ? ret : msg_add_header(m, "Message-ID", msgid);
+	if (!ret && req->in_reply_to) {
+		ret = msg_add_header(m, "In-Reply-To", req->in_reply_to);
+		ret = ret ? ret
+			  : msg_add_header(m, "References", req->in_reply_to);
+	}
+	strbuf_release(&sb);
+	if (ret)
+		return error("%s: a header would be malformed (see above)",
+			     req->file);
+	return 0;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/*
+ * The attachments: MIME parts, or, for styles that publish the materials
+ * behind a download link, files for compose_publish().
+ */
+static int add_attachments(struct msg *m, const struct ctx *c,
+			   struct composed *out, int publish)
+{
+	const struct objv *atts = &c->req->attachments;
+	struct strbuf data = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	out->material_names = xcalloc(atts->n + 1, sizeof(char *));
+	out->material_paths = xcalloc(atts->n + 1, sizeof(char *));
+	for (i = 0; i < atts->n && !ret; i++) {
+		const struct req_attachment *a =
+			(const struct req_attachment *)atts->v + i;
+		const char *name = a->name ? a->name : NULL;
+
+		if (!a->path) {
+			ret = error("%s: attachments[%zu].path: missing",
+				    c->req->file, i);
+			break;
+		}
+		if (!name)
+			name = base_name(a->path);
+		strbuf_reset(&data);
+		if (strbuf_read_file(&data, a->path)) {
+			ret = error_errno("%s: attachments[%zu].path: cannot "
+					  "read '%s'",
+					  c->req->file, i, a->path);
+		} else if (publish) {
+			out->material_names[out->nmaterials] = xstrdup(name);
+			out->material_paths[out->nmaterials++] =
+				xstrdup(a->path);
+		} else {
+			ret = msg_add_part(m, name, "text/plain", data.buf,
+					   data.len);
+		}
+	}
+	strbuf_release(&data);
+	return ret;
+}
+
+static int ctx_init(struct ctx *c, const struct request *req,
+		    const struct robot_config *cfg, const char *style)
+{
+	char day[11];
+
+	memset(c, 0, sizeof(*c));
+	c->req = req;
+	c->cfg = cfg;
+	if (report_when(&c->when, req, cfg))
+		return -1;
+	if (!style)
+		style = req->style;
+	if (style) {
+		if (style_resolve(style, day))
+			return -1;
+	} else {
+		strftime(day, sizeof(day), "%Y-%m-%d", &c->when.local);
+	}
+	if (style_load(&c->st, day))
+		return -1;
+	c->tables = lkp_tables_load(day);
+	if (!c->tables)
+		return -1;
+	if (req->commits && commits_load_file(&c->commits, req->commits))
+		return -1;
+	if (req->message_id &&
+	    (req->message_id[0] != '<' || !strchr(req->message_id, '@') ||
+	     req->message_id[strlen(req->message_id) - 1] != '>'))
+		return error("%s: message_id: '%s' is not of the form "
+			     "<local@domain>",
+			     req->file, req->message_id);
+	return 0;
+}
+
+static void ctx_release(struct ctx *c)
+{
+	style_release(&c->st);
+	lkp_tables_free(c->tables);
+	commits_release(&c->commits);
+}
+
+int compose_report(struct composed *out, const struct request *req,
+		   const struct robot_config *cfg, const char *style)
+{
+	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT,
+		      why = STRBUF_INIT;
+	struct report r = { 0 };
+	const char *materials;
+	struct msg m;
+	struct ctx c;
+	int publish, ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	strbuf_init(&out->bytes, 0);
+	msg_init(&m);
+	if (ctx_init(&c, req, cfg, style) || fill_report(&c, &r, out) ||
+	    report_render(&subject, &body, &r, &c.st))
+		goto out;
+	materials = style_get(&c.st, "materials");
+	publish = materials && !strcmp(materials, "archive");
+	if (publish)
+		out->archive_dir = xasprintf(
+			"%s/%s/%.*s", cfg->archive_dir, r.date,
+			(int)strlen(out->message_id) - 2, out->message_id + 1);
+	if (msg_set_body(&m, body.buf, body.len) ||
+	    add_headers(&m, &c, commits_find(&c.commits, r.commit_id),
+			subject.buf, out->message_id) ||
+	    add_attachments(&m, &c, out, publish) ||
+	    msg_render(&out->bytes, &m))
+		goto out;
+	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
+		error("%s: the mail fails the lint: %s", req->file, why.buf);
+		goto out;
+	}
+	ret = 0;
+out:
+	msg_release(&m);
+	report_release(&r);
+	ctx_release(&c);
+	strbuf_release(&subject);
+	strbuf_release(&body);
+	strbuf_release(&why);
+	return ret;
+}
+
+void composed_release(struct composed *c)
+{
+	size_t i;
+
+	strbuf_release(&c->bytes);
+	free(c->message_id);
+	free(c->key);
+	free(c->archive_dir);
+	for (i = 0; i < c->nmaterials; i++) {
+		free(c->material_names[i]);
+		free(c->material_paths[i]);
+	}
+	free(c->material_names);
+	free(c->material_paths);
+	memset(c, 0, sizeof(*c));
+}
+
+/* mkdir -p */
+static int make_path(const char *dir)
+{
+	char *p = xstrdup(dir), *s;
+	int ret = 0;
+
+	for (s = p + 1; *s && !ret; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			ret = error_errno("cannot create '%s'", p);
+		*s = '/';
+	}
+	if (!ret && mkdir(p, 0755) && errno != EEXIST)
+		ret = error_errno("cannot create '%s'", p);
+	free(p);
+	return ret;
+}
+
+int compose_publish(const struct composed *c)
+{
+	struct strbuf data = STRBUF_INIT, dst = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	if (!c->archive_dir || !c->nmaterials)
+		return 0;
+	if (make_path(c->archive_dir))
+		return -1;
+	for (i = 0; i < c->nmaterials && !ret; i++) {
+		FILE *f;
+
+		strbuf_reset(&data);
+		strbuf_reset(&dst);
+		strbuf_addf(&dst, "%s/%s", c->archive_dir,
+			    c->material_names[i]);
+		if (strbuf_read_file(&data, c->material_paths[i])) {
+			ret = error_errno("cannot read '%s'",
+					  c->material_paths[i]);
+			break;
+		}
+		f = fopen(dst.buf, "wb");
+		if (!f || fwrite(data.buf, 1, data.len, f) != data.len) {
+			ret = error_errno("cannot write '%s'", dst.buf);
+			if (f)
+				fclose(f);
+			break;
+		}
+		if (fclose(f))
+			ret = error_errno("cannot write '%s'", dst.buf);
+	}
+	strbuf_release(&data);
+	strbuf_release(&dst);
+	return ret;
+}
