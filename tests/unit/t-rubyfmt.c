@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	char *path = argc > 1 ? xstrdup(argv[1])
 			      : xasprintf("%s/tests/data/ruby-printf.txt",
 					  top ? top : ".");
-	struct fmt_stat st[NFMT];
+	struct fmt_stat st[NFMT] = { 0 };
 	struct strbuf got = STRBUF_INIT, glibc = STRBUF_INIT;
 	char line[256];
 	int nst = 0, i, shown = 0, lines = 0;
