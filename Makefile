@@ -102,6 +102,11 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)BUILD=$(BUILD) tests/run
 
+# Rewrites tests/golden/*/expect.eml from the current robot: review the
+# diff before committing it (tests/golden/README).
+golden-update: all
+	$(Q)UPDATE=1 BUILD=$(BUILD) tests/run t3000
+
 asan: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 check
 
@@ -122,7 +127,8 @@ format-check:
 clean:
 	rm -rf build build-asan
 
-.PHONY: all deps check asan demo install format format-check clean
+.PHONY: all deps check asan demo install format format-check clean \
+	golden-update
 .SECONDARY:
 
 -include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d) $(HELPER_BINS:=.d)

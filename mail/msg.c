@@ -225,11 +225,12 @@ static void encode_entity(struct entity *e, const char *type,
 	strbuf_release(&ct);
 }
 
-static int body_entity(struct entity *e, const struct msg *m, int multipart)
+static int body_entity(struct entity *e, const struct msg *m)
 {
 	struct strbuf latin1 = STRBUF_INIT;
 	enum mime_charset cs = mime_charset_of(m->body, m->body_len);
-	const char *disposition = multipart ? "inline" : NULL;
+	/* 0-day marks its text inline, alone or beside attachments */
+	const char *disposition = "inline";
 
 	if (!m->body_len)
 		return error("message has an empty body");
@@ -413,7 +414,7 @@ static int render_into(struct strbuf *sb, const struct msg *m,
 		if (hdr_render(sb, m->headers[i].name, m->headers[i].value) < 0)
 			return -1;
 	strbuf_addstr(sb, "MIME-Version: 1.0\n");
-	if (body_entity(&ents[0], m, m->nparts > 0) < 0)
+	if (body_entity(&ents[0], m) < 0)
 		return -1;
 	for (i = 0; i < m->nparts; i++)
 		if (part_entity(&ents[i + 1], &m->parts[i]) < 0)

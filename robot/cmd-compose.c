@@ -9,6 +9,7 @@
 #include "config/config.h"
 #include "config/data.h"
 #include "config/request.h"
+#include "config/style.h"
 
 #include <getopt.h>
 
@@ -74,20 +75,26 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The materials are published before the message is queued: a queued
+ * message whose download link leads nowhere could not be repaired, since
+ * composing it again only answers "already queued".  Publishing is
+ * idempotent (the same files, replaced whole), so a repeated compose of a
+ * queued or sent report rewrites the same bytes.
+ */
 static int queue(const struct composed *c, const struct robot_config *cfg)
 {
 	struct strbuf first = STRBUF_INIT;
 	enum spool_result res;
 
-	if (spool_enqueue(cfg->spool, c->key, c->bytes.buf, c->bytes.len, &res,
-			  &first))
+	if (compose_publish(c) ||
+	    spool_enqueue(cfg->spool, c->key, c->bytes.buf, c->bytes.len, &res,
+			  &first)) {
+		strbuf_release(&first);
 		return EXIT_RUNTIME;
+	}
 	switch (res) {
 	case SPOOL_QUEUED:
-		if (compose_publish(c)) {
-			strbuf_release(&first);
-			return EXIT_RUNTIME;
-		}
 		printf("%s\n", c->message_id);
 		break;
 	case SPOOL_ALREADY_QUEUED:
@@ -99,6 +106,18 @@ static int queue(const struct composed *c, const struct robot_config *cfg)
 	}
 	strbuf_release(&first);
 	return EXIT_OK;
+}
+
+/* Whether --style names a day, as `robot compare --style` checks it. */
+static int style_valid(const char *style)
+{
+	char day[11];
+	int ret;
+
+	error_quiet++;
+	ret = style_resolve(style, day);
+	error_quiet--;
+	return !ret;
 }
 
 int cmd_compose(int argc, char **argv)
@@ -113,6 +132,11 @@ int cmd_compose(int argc, char **argv)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
 	if (argc - optind != 1)
 		return usage_error("compose", "one request file needed");
+	if (cli.style && !style_valid(cli.style))
+		return usage_error("compose",
+				   "unknown style '%s' (want YYYY-MM-DD or one "
+				   "of 2016, 2021, 2023, 2025)",
+				   cli.style);
 	if (config_load(&cfg, cli.config)) {
 		config_release(&cfg);
 		return EXIT_CONFIG;

@@ -25,11 +25,13 @@
 #include "config/style.h"
 #include "git/commits.h"
 #include "git/repo.h"
+#include "mail/header.h"
 #include "mail/lint.h"
 #include "mail/msg.h"
 
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The report's moment, in its own zone. */
 struct when {
@@ -251,21 +253,24 @@ static int kpi_change(struct ctx *c, struct report_test *t,
 	int dir;
 
 	if (!t->kpi)
-		return error("%s: %s.kpi: missing", c->req->file, where);
+		return error("%s: %skpi: missing", c->req->file, where);
 	row = comparison_row(cmp, t->kpi);
 	if (!row || row->failure)
-		return error("%s: %s.kpi: '%s' has no row in the comparison",
+		return error("%s: %skpi: '%s' has no row in the comparison",
 			     c->req->file, where, t->kpi);
 	dir = lkp_kpi_direction(c->tables, t->kpi);
 	if (!dir)
-		return error("%s: %s.kpi: no direction is known for '%s'",
+		return error("%s: %skpi: no direction is known for '%s'",
 			     c->req->file, where, t->kpi);
 	t->change = row->change[0];
 	t->improvement = dir * t->change >= 0;
 	return 0;
 }
 
-/* One test: load its roots, compare them, describe it. */
+/*
+ * One test: load its roots, compare them, describe it.  `where` is the
+ * test's key prefix in the request: "" for the top level, "sections[0]."
+ */
 static int build_test(struct ctx *c, const struct req_test *rq,
 		      struct report_test *t, const char *where)
 {
@@ -281,13 +286,23 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	t->kpi = dup_or_null(rq->kpi);
 	o.force = t->kpi;
 	if (n < 2) {
-		error("%s: %s.result_roots: a comparison needs at least two",
+		error("%s: %sresult_roots: a comparison needs at least two",
 		      c->req->file, where);
 		goto out;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		struct stat st;
+
+		/* a root that is not there is the request's fault: say which */
+		if (stat(rq->result_roots.v[i], &st)) {
+			error_errno("%s: %sresult_roots[%zu]: cannot open '%s'",
+				    c->req->file, where, i,
+				    rq->result_roots.v[i]);
+			goto out;
+		}
 		if (result_root_load(&rts[i], rq->result_roots.v[i]))
 			goto out;
+	}
 	if (commit_labels(c, rts, n, lines, ids))
 		goto out;
 	o.commit_lines = (const char *const *)lines;
@@ -332,10 +347,10 @@ static int build_tests(struct ctx *c, struct report *r)
 
 	r->ntests = 1 + sections->n;
 	r->tests = xcalloc(r->ntests, sizeof(*r->tests));
-	ret = build_test(c, &c->req->test, &r->tests[0], "(top level)");
+	ret = build_test(c, &c->req->test, &r->tests[0], "");
 	for (i = 0; i < sections->n && !ret; i++) {
 		strbuf_reset(&where);
-		strbuf_addf(&where, "sections[%zu]", i);
+		strbuf_addf(&where, "sections[%zu].", i);
 		ret = build_test(c, (const struct req_test *)sections->v + i,
 				 &r->tests[1 + i], where.buf);
 	}
@@ -343,7 +358,7 @@ static int build_tests(struct ctx *c, struct report *r)
 	r->additions = xcalloc(adds->n ? adds->n : 1, sizeof(*r->additions));
 	for (i = 0; i < adds->n && !ret; i++) {
 		strbuf_reset(&where);
-		strbuf_addf(&where, "additions[%zu]", i);
+		strbuf_addf(&where, "additions[%zu].", i);
 		ret = build_test(c, (const struct req_test *)adds->v + i,
 				 &r->additions[i], where.buf);
 	}
@@ -367,7 +382,10 @@ static char *report_key(const struct report *r)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* 0-day's form: <YYYYMMDDhhmm.HEX-USER@DOMAIN>, HEX a 32-bit digest. */
+/*
+ * 0-day's form: <YYYYMMDDhhmm.HEX-USER@DOMAIN>, HEX a 32-bit digest in 8
+ * digits.
+ */
 static char *make_message_id(const struct ctx *c, const char *key)
 {
 	uint32_t h = 2166136261u;
@@ -375,11 +393,33 @@ static char *make_message_id(const struct ctx *c, const char *key)
 
 	for (p = key; *p; p++)
 		h = (h ^ (unsigned char)*p) * 16777619u;
-	return xasprintf("<%04d%02d%02d%02d%02d.%x-%s@%s>",
+	return xasprintf("<%04d%02d%02d%02d%02d.%08x-%s@%s>",
 			 c->when.local.tm_year + 1900, c->when.local.tm_mon + 1,
 			 c->when.local.tm_mday, c->when.local.tm_hour,
 			 c->when.local.tm_min, h, c->cfg->message_id_user,
 			 c->cfg->message_id_domain);
+}
+
+/*
+ * A Message-ID robot can use: one <id@host>, as the header wants it, and
+ * no '/': the id also names the materials' folder under archive_dir, and
+ * "<a/../../b@host>" must not climb out of it.
+ */
+static int check_message_id(const char *id, const char *file, const char *key)
+{
+	int ret;
+
+	error_quiet++;
+	ret = hdr_check("Message-ID", id, strlen(id));
+	error_quiet--;
+	if (ret)
+		return error("%s: %s: '%s' is not one <local@domain>", file,
+			     key, id);
+	if (strchr(id, '/'))
+		return error("%s: %s: '%s' contains '/' (the id names a "
+			     "folder under archive_dir)",
+			     file, key, id);
+	return 0;
 }
 
 static int fill_report(struct ctx *c, struct report *r, struct composed *out)
@@ -427,6 +467,10 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	out->key = report_key(r);
 	out->message_id = req->message_id ? xstrdup(req->message_id)
 					  : make_message_id(c, out->key);
+	if (!req->message_id &&
+	    check_message_id(out->message_id, c->cfg->file,
+			     "message_id_user, message_id_domain"))
+		return -1;
 	r->message_id = xstrdup(out->message_id);
 	r->date = xasprintf("%04d%02d%02d", c->when.local.tm_year + 1900,
 			    c->when.local.tm_mon + 1, c->when.local.tm_mday);
@@ -444,44 +488,86 @@ static void join_list(struct strbuf *out, const struct strv *v)
 		strbuf_addf(out, "%s%s", i ? ", " : "", v->v[i]);
 }
 
+/*
+ * Adds one header whose value comes from `key` of `file`.  A value the
+ * header refuses is one error naming the file and the key (mail/'s own
+ * message, which names only the header, is silenced).
+ */
+static int add_header(struct msg *m, const char *name, const char *value,
+		      const char *file, const char *key)
+{
+	struct hdr_addr_list list = HDR_ADDR_LIST_INIT;
+	struct strbuf why = STRBUF_INIT;
+	enum hdr_kind kind = hdr_kind_of(name);
+	int ret;
+
+	error_quiet++;
+	ret = msg_add_header(m, name, value);
+	error_quiet--;
+	if (!ret)
+		return 0;
+	if (kind == HDR_ADDRESS && hdr_parse_addresses(&list, value, &why) < 0)
+		error("%s: %s: %s", file, key, why.buf);
+	else if (kind == HDR_MSGID || kind == HDR_MSGIDS)
+		error("%s: %s: '%s' is not %s", file, key, value,
+		      kind == HDR_MSGID ? "one <id@host>"
+					: "a list of <id@host>");
+	else
+		error("%s: %s: '%s' cannot be the %s header", file, key, value,
+		      name);
+	hdr_addr_list_release(&list);
+	strbuf_release(&why);
+	return -1;
+}
+
 static int add_headers(struct msg *m, const struct ctx *c,
 		       const struct commit_info *author, const char *subject,
 		       const char *msgid)
 {
 	const struct request *req = c->req;
-	const struct strv *cc = req->cc.n ? &req->cc : &c->cfg->cc;
+	const struct robot_config *cfg = c->cfg;
+	const struct strv *cc = req->cc.n ? &req->cc : &cfg->cc;
 	struct strbuf sb = STRBUF_INIT;
+	const char *to_key = "to";
 	int ret;
 
 	format_date(&sb, &c->when);
-	ret = msg_add_header(m, "Date", sb.buf);
-	ret = ret ? ret
-		  : msg_add_header(m, "From",
-				   req->from ? req->from : c->cfg->from);
+	ret = add_header(m, "Date", sb.buf, req->file, "date");
+	if (!ret)
+		ret = req->from ? add_header(m, "From", req->from, req->file,
+					     "from")
+				: add_header(m, "From", cfg->from, cfg->file,
+					     "from");
 	strbuf_reset(&sb);
 	join_list(&sb, &req->to);
 	/* without `to:`, the report goes to the tested commit's author */
-	if (!sb.len && author && author->author_name)
+	if (!sb.len && author && author->author_name) {
 		strbuf_addf(&sb, "%s <%s>", author->author_name,
 			    author->author_email);
+		to_key = "to (the commit's author)";
+	}
 	if (!ret && sb.len)
-		ret = msg_add_header(m, "To", sb.buf);
+		ret = add_header(m, "To", sb.buf, req->file, to_key);
 	strbuf_reset(&sb);
 	join_list(&sb, cc);
 	if (!ret && sb.len)
-		ret = msg_add_header(m, "CC", sb.buf);
-	ret = ret ? ret : msg_add_header(m, "Subject", subject);
-	ret = ret ? ret : msg_add_header(m, "Message-ID", msgid);
-	if (!ret && req->in_reply_to) {
-		ret = msg_add_header(m, "In-Reply-To", req->in_reply_to);
-		ret = ret ? ret
-			  : msg_add_header(m, "References", req->in_reply_to);
-	}
+		ret = add_header(m, "CC", sb.buf,
+				 req->cc.n ? req->file : cfg->file, "cc");
+	if (!ret)
+		ret = add_header(m, "Subject", subject, req->file,
+				 "tree, kpi and the commit's subject");
+	if (!ret)
+		ret = add_header(m, "Message-ID", msgid,
+				 req->message_id ? req->file : cfg->file,
+				 req->message_id ? "message_id"
+						 : "message_id_user, "
+						   "message_id_domain");
+	/* 0-day's replies carry In-Reply-To alone (tests/data/mails) */
+	if (!ret && req->in_reply_to)
+		ret = add_header(m, "In-Reply-To", req->in_reply_to, req->file,
+				 "in_reply_to");
 	strbuf_release(&sb);
-	if (ret)
-		return error("%s: a header would be malformed (see above)",
-			     req->file);
-	return 0;
+	return ret;
 }
 
 static const char *base_name(const char *path)
@@ -517,6 +603,14 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 		}
 		if (!name)
 			name = base_name(a->path);
+		/* a published material is a file in the report's folder */
+		if (publish && (!*name || strchr(name, '/') ||
+				!strcmp(name, ".") || !strcmp(name, ".."))) {
+			ret = error("%s: attachments[%zu].name: '%s' cannot "
+				    "name a file in the archive folder",
+				    c->req->file, i, name);
+			break;
+		}
 		strbuf_reset(&data);
 		if (strbuf_read_file(&data, a->path)) {
 			ret = error_errno("%s: attachments[%zu].path: cannot "
@@ -527,45 +621,85 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 			out->material_paths[out->nmaterials++] =
 				xstrdup(a->path);
 		} else {
+			error_quiet++;
 			ret = msg_add_part(m, name, "text/plain", data.buf,
 					   data.len);
+			error_quiet--;
+			if (ret)
+				error("%s: attachments[%zu].name: '%s' cannot "
+				      "name an attachment (want 1 to 255 "
+				      "bytes)",
+				      c->req->file, i, name);
 		}
 	}
 	strbuf_release(&data);
 	return ret;
 }
 
+/*
+ * The style's day, from --style, else the request's style, else its date.
+ * A bad value is the request's fault and the error names the key; only a
+ * broken style table is reported as the table's.
+ */
+static int ctx_style(struct ctx *c, const char *style)
+{
+	const struct request *req = c->req;
+	const char *file = req->file, *key = "style";
+	char day[11];
+	int ret;
+
+	if (style) {
+		file = "command line";
+		key = "--style";
+	} else if (req->style) {
+		style = req->style;
+	} else {
+		key = req->date ? "date" : "the report's date";
+		strftime(day, sizeof(day), "%Y-%m-%d", &c->when.local);
+	}
+	if (style) {
+		error_quiet++;
+		ret = style_resolve(style, day);
+		error_quiet--;
+		if (ret)
+			return error("%s: %s: unknown style '%s' (want "
+				     "YYYY-MM-DD or one of 2016, 2021, 2023, "
+				     "2025)",
+				     file, key, style);
+	}
+	error_quiet++;
+	ret = style_load(&c->st, day);
+	error_quiet--;
+	if (!ret)
+		return 0;
+	/* is the table fine, and the day merely older than its first row? */
+	error_quiet++;
+	ret = style_load(&c->st, "9999-12-31");
+	error_quiet--;
+	style_release(&c->st);
+	if (!ret)
+		return error("%s: %s: no style is known for %s (the style "
+			     "table starts later)",
+			     file, key, day);
+	return style_load(&c->st, day); /* prints the table's error */
+}
+
 static int ctx_init(struct ctx *c, const struct request *req,
 		    const struct robot_config *cfg, const char *style)
 {
-	char day[11];
-
 	memset(c, 0, sizeof(*c));
 	c->req = req;
 	c->cfg = cfg;
-	if (report_when(&c->when, req, cfg))
+	if (report_when(&c->when, req, cfg) || ctx_style(c, style))
 		return -1;
-	if (!style)
-		style = req->style;
-	if (style) {
-		if (style_resolve(style, day))
-			return -1;
-	} else {
-		strftime(day, sizeof(day), "%Y-%m-%d", &c->when.local);
-	}
-	if (style_load(&c->st, day))
-		return -1;
-	c->tables = lkp_tables_load(day);
+	c->tables = lkp_tables_load(c->st.date);
 	if (!c->tables)
 		return -1;
 	if (req->commits && commits_load_file(&c->commits, req->commits))
 		return -1;
 	if (req->message_id &&
-	    (req->message_id[0] != '<' || !strchr(req->message_id, '@') ||
-	     req->message_id[strlen(req->message_id) - 1] != '>'))
-		return error("%s: message_id: '%s' is not of the form "
-			     "<local@domain>",
-			     req->file, req->message_id);
+	    check_message_id(req->message_id, req->file, "message_id"))
+		return -1;
 	return 0;
 }
 
@@ -582,7 +716,7 @@ int compose_report(struct composed *out, const struct request *req,
 	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT,
 		      why = STRBUF_INIT;
 	struct report r = { 0 };
-	const char *materials;
+	const char *repro;
 	struct msg m;
 	struct ctx c;
 	int publish, ret = -1;
@@ -593,8 +727,13 @@ int compose_report(struct composed *out, const struct request *req,
 	if (ctx_init(&c, req, cfg, style) || fill_report(&c, &r, out) ||
 	    report_render(&subject, &body, &r, &c.st))
 		goto out;
-	materials = style_get(&c.st, "materials");
-	publish = materials && !strcmp(materials, "archive");
+	/*
+	 * The styles whose reproduce block is the download link (`repro
+	 * download` in config/data/styles) attach nothing: the attachments
+	 * are the materials behind that link, published under archive_dir.
+	 */
+	repro = style_get(&c.st, "repro");
+	publish = repro && !strcmp(repro, "download");
 	if (publish)
 		out->archive_dir = xasprintf(
 			"%s/%s/%.*s", cfg->archive_dir, r.date,
@@ -659,7 +798,7 @@ static int make_path(const char *dir)
 
 int compose_publish(const struct composed *c)
 {
-	struct strbuf data = STRBUF_INIT, dst = STRBUF_INIT;
+	struct strbuf data = STRBUF_INIT, dst = STRBUF_INIT, tmp = STRBUF_INIT;
 	size_t i;
 	int ret = 0;
 
@@ -667,29 +806,38 @@ int compose_publish(const struct composed *c)
 		return 0;
 	if (make_path(c->archive_dir))
 		return -1;
+	/* each file is written aside and renamed: never seen half written */
 	for (i = 0; i < c->nmaterials && !ret; i++) {
 		FILE *f;
 
 		strbuf_reset(&data);
 		strbuf_reset(&dst);
+		strbuf_reset(&tmp);
 		strbuf_addf(&dst, "%s/%s", c->archive_dir,
 			    c->material_names[i]);
+		strbuf_addf(&tmp, "%s/.%s.%ld.tmp", c->archive_dir,
+			    c->material_names[i], (long)getpid());
 		if (strbuf_read_file(&data, c->material_paths[i])) {
 			ret = error_errno("cannot read '%s'",
 					  c->material_paths[i]);
 			break;
 		}
-		f = fopen(dst.buf, "wb");
+		f = fopen(tmp.buf, "wb");
 		if (!f || fwrite(data.buf, 1, data.len, f) != data.len) {
-			ret = error_errno("cannot write '%s'", dst.buf);
+			ret = error_errno("cannot write '%s'", tmp.buf);
 			if (f)
 				fclose(f);
-			break;
+		} else if (fclose(f)) {
+			ret = error_errno("cannot write '%s'", tmp.buf);
+		} else if (rename(tmp.buf, dst.buf)) {
+			ret = error_errno("cannot rename '%s' to '%s'", tmp.buf,
+					  dst.buf);
 		}
-		if (fclose(f))
-			ret = error_errno("cannot write '%s'", dst.buf);
+		if (ret)
+			unlink(tmp.buf);
 	}
 	strbuf_release(&data);
 	strbuf_release(&dst);
+	strbuf_release(&tmp);
 	return ret;
 }

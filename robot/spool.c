@@ -165,6 +165,15 @@ int spool_enqueue(const char *dir, const char *key, const char *msg, size_t len,
 	strbuf_reset(&tmp);
 	strbuf_addf(&tmp, "%s/tmp/%s.%ld", dir, name.buf, (long)getpid());
 	strbuf_addf(&dst, "%s/new/%s.eml", dir, name.buf);
+	/*
+	 * A file already there is a compose that died (kill -9, a crash)
+	 * with our pid, which has come round again: we hold the lock, so no
+	 * live compose writes it.  Without this, O_EXCL would refuse it.
+	 */
+	if (unlink(tmp.buf) && errno != ENOENT) {
+		error_errno("cannot remove stale '%s'", tmp.buf);
+		goto out;
+	}
 	if (write_tmp(tmp.buf, msg, len))
 		goto out;
 	if (link(tmp.buf, dst.buf)) {

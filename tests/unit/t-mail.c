@@ -159,16 +159,19 @@ static void test_charset(void)
 
 	got = render_body("plain\n");
 	CHECK(strstr(got, "Content-Type: text/plain; charset=\"us-ascii\"\n"
+			  "Content-Disposition: inline\n"
 			  "Content-Transfer-Encoding: 7bit\n\nplain\n"),
 	      "an ASCII body goes us-ascii 7bit");
 	free(got);
 	got = render_body("4.25 \xc2\xb1  0%\n");
 	CHECK(strstr(got, "charset=\"iso-8859-1\"\n"
+			  "Content-Disposition: inline\n"
 			  "Content-Transfer-Encoding: 8bit\n\n4.25 \xb1  0%\n"),
 	      "a body with ± goes iso-8859-1 8bit, ± as the byte 0xB1");
 	free(got);
 	got = render_body("\xe6\x80\xa7\xe8\x83\xbd \xc2\xb1\n");
-	CHECK(strstr(got, "charset=\"utf-8\"\nContent-Transfer-Encoding: "
+	CHECK(strstr(got, "charset=\"utf-8\"\nContent-Disposition: inline\n"
+			  "Content-Transfer-Encoding: "
 			  "8bit\n\n\xe6\x80\xa7\xe8\x83\xbd \xc2\xb1\n"),
 	      "a body with CJK goes utf-8 8bit, unchanged");
 	free(got);

@@ -1,0 +1,315 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t3100-compose-bad-input: `robot compose` (queueing, not --dry-run) on bad
+# input.  Each case exits 65 (bad request, results or commit metadata) or
+# 78 (bad configuration) with exactly one "robot: error:" line that names
+# the file (request, commit metadata, repository or configuration) and
+# the key or line, and queues nothing: the spool's new/ stays empty or
+# absent and no material is published.  The last case queues the good
+# request through the same configuration, so "nothing queued" is not
+# vacuous.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/tests/lib-git.sh"
+
+SMALL=$TOP/tests/data/compare/small
+W=$T/w
+SPOOL=$T/spool
+ARCHIVE=$T/archive
+CFG=$T/robot.yaml
+mkdir -p "$W" && cp -R "$SMALL/rt0" "$SMALL/rt1" "$SMALL/commits.yaml" "$W/"
+printf 'spool: %s\narchive_dir: %s\n' "$SPOOL" "$ARCHIVE" >"$CFG"
+printf 'CONFIG_X86_64=y\n' >"$W/config-6.3.0"
+
+C2=68674f94ffc9dddc1234567890abcdef12345678
+C3=20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
+NOSUCH=1111111111111111111111111111111111111111
+
+# The good request every case breaks in one place.
+base() {
+	cat <<EOF
+date: "2023-06-07 14:32:17 +0800"
+from: "kernel test robot <oliver.sang@intel.com>"
+to: ["Linus Torvalds <torvalds@linux-foundation.org>"]
+cc: ["<oe-lkp@lists.linux.dev>"]
+tree: "linus:master"
+repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
+branch: master
+commit: $C3
+commits: commits.yaml
+kpi: stress-ng.lockofd.ops_per_sec
+result_roots: [rt0, rt1]
+EOF
+}
+
+# req NAME SED-SCRIPT [EXTRA-LINE]: $W/NAME.yaml, the base edited.
+req() {
+	base | sed "$2" >"$W/$1.yaml"
+	if [ $# -gt 2 ]; then
+		printf '%s\n' "$3" >>"$W/$1.yaml"
+	fi
+}
+
+# Nothing in new/, nothing published.  What a failing case left is
+# removed, so the next case starts clean.
+nothing_queued() {
+	_nq=0
+	if [ -d "$SPOOL/new" ] && [ -n "$(ls -A "$SPOOL/new")" ]; then
+		echo "queued: $(ls -A "$SPOOL/new")"
+		_nq=1
+	fi
+	if [ -d "$ARCHIVE" ] && [ -n "$(find "$ARCHIVE" -type f)" ]; then
+		echo "published: $(find "$ARCHIVE" -type f)"
+		_nq=1
+	fi
+	[ $_nq -eq 0 ] || rm -rf "$SPOOL" "$ARCHIVE"
+	return $_nq
+}
+
+# The one error line holds every NEEDLE (fixed strings).
+names() {
+	for n in "$@"; do
+		if ! grep -qF -- "$n" "$T/.err"; then
+			echo "the error does not name '$n':"
+			cat "$T/.err"
+			return 1
+		fi
+	done
+}
+
+# check DESC NEEDLE...: the last error line names every NEEDLE, and
+# nothing is queued.
+check() {
+	_desc=$1
+	shift
+	if names "$@" >"$T/.why" 2>&1 && nothing_queued >>"$T/.why" 2>&1; then
+		_ok "$_desc: the error names the place; nothing queued"
+	else
+		_fail "$_desc: the error names the place; nothing queued"
+		sed 's/^/# /' "$T/.why"
+	fi
+}
+
+# bad CODE DESC REQUEST NEEDLE...: compose REQUEST (queueing) with $CFG.
+bad() {
+	_code=$1 _bdesc=$2 _req=$3
+	shift 3
+	expect_code "$_code" "$_bdesc: exit $_code, one error line" \
+		"$ROBOT" compose -c "$CFG" "$_req"
+	check "$_bdesc" "$@"
+}
+
+req good ''
+ok "the good request composes (--dry-run)" \
+	"$ROBOT" compose --dry-run -c "$CFG" "$W/good.yaml"
+ok "--dry-run created no spool" test ! -e "$SPOOL"
+
+# --- the style -----------------------------------------------------------
+req style1 '' 'style: 2023-13-45'
+bad 65 "an unknown style" "$W/style1.yaml" \
+	"$W/style1.yaml: style: unknown style '2023-13-45'"
+req style2 '' 'style: 1999-01-01'
+bad 65 "a style older than the style table" "$W/style2.yaml" \
+	"$W/style2.yaml: style: no style is known for 1999-01-01"
+req style3 's/^date:.*/date: "1999-06-07 14:32:17 +0800"/'
+bad 65 "a date older than the style table" "$W/style3.yaml" \
+	"$W/style3.yaml: date: no style is known for 1999-06-07"
+expect_code 2 "--style with a bad value is a usage error" \
+	"$ROBOT" compose -c "$CFG" --style 2023-02-30 "$W/good.yaml"
+
+# --- the KPI ---------------------------------------------------------------
+req kpi1 's/^kpi:.*/kpi: stress-ng.lockofd.no_such_stat/'
+bad 65 "a KPI with no row" "$W/kpi1.yaml" \
+	"$W/kpi1.yaml: kpi: 'stress-ng.lockofd.no_such_stat' has no row"
+req kpi2 '' 'sections: [{result_roots: [rt0, rt1], kpi: no.such.stat}]'
+bad 65 "a section's KPI with no row" "$W/kpi2.yaml" \
+	"$W/kpi2.yaml: sections[0].kpi: 'no.such.stat' has no row"
+req kpi3 '/^kpi:/d'
+bad 65 "no KPI" "$W/kpi3.yaml" "$W/kpi3.yaml: kpi: missing"
+
+# --- commits missing from the metadata file or the repository --------------
+req nocommit "s/^commit:.*/commit: $NOSUCH/"
+bad 65 "a commit not in the commits: file" "$W/nocommit.yaml" \
+	"$W/nocommit.yaml: commit '$NOSUCH' (commit) is not in" \
+	"$W/commits.yaml"
+mkdir -p "$W/m0" && cp -R "$W/rt0" "$W/rt1" "$W/m0/" &&
+	grep -v "$C2\|memory copies" "$W/commits.yaml" >"$W/m0/commits.yaml"
+req m0/r ''
+bad 65 "a result root's commit not in the commits: file" "$W/m0/r.yaml" \
+	"$W/m0/r.yaml: commit '$C2' ($W/m0/rt0) is not in"
+
+R=$T/linux
+ok "the fixture repository builds" git_fixture_kernel "$R"
+G2=$(git -C "$R" rev-parse master^)
+G3=$(git -C "$R" rev-parse master)
+# A commit object with raw bytes of our choosing in its message: git
+# commit would re-encode them, hash-object writes them as given.
+raw_commit() {
+	_tree=$(git -C "$R" rev-parse "master^{tree}")
+	{
+		printf 'tree %s\nparent %s\n' "$_tree" "$G3"
+		printf 'author A U Thor <a@example.org> 1681984800 +0000\n'
+		printf 'committer A U Thor <a@example.org> 1681984800 +0000\n\n'
+		# shellcheck disable=SC2059 # $1 is a format: its escapes are the bytes
+		printf "$1"
+	} | git -C "$R" hash-object -t commit -w --stdin
+}
+GBAD=$(raw_commit 'x86: a bad \377\376 subject\n\nbody\n')
+GCR=$(raw_commit 'x86: a subject with a CR\r in it\n\nbody\n')
+mkdir -p "$W/g" && cp -R "$W/rt0" "$W/rt1" "$W/g/" &&
+	sed -i "s/^commit:.*/commit: $G2/" "$W/g/rt0"/*/job.yaml &&
+	sed -i "s/^commit:.*/commit: $G3/" "$W/g/rt1"/*/job.yaml
+greq() {
+	base | sed -e "s/^commit:.*/commit: $2/" -e "s|^commits:.*|repo: $R|" \
+		>"$W/g/$1.yaml"
+}
+greq good "$G3"
+ok "the good repo: request composes (--dry-run)" \
+	"$ROBOT" compose --dry-run -c "$CFG" "$W/g/good.yaml"
+greq nocommit "$NOSUCH"
+bad 65 "a commit not in the repo: repository" "$W/g/nocommit.yaml" \
+	"commit '$NOSUCH' not found in repository '$R'"
+greq utf8 "$GBAD"
+bad 65 "invalid UTF-8 in a repository commit's subject" "$W/g/utf8.yaml" \
+	"commit '$GBAD' in repository '$R': 'subject' must be one line of valid UTF-8"
+greq cr "$GCR"
+bad 65 "a CR in a repository commit's subject" "$W/g/cr.yaml" \
+	"commit '$GCR' in repository '$R': 'subject' must be one line"
+
+# --- commit metadata with CR/LF or invalid UTF-8 in a subject --------------
+meta() {
+	mkdir -p "$W/$1" && cp -R "$W/rt0" "$W/rt1" "$W/$1/" && base >"$W/$1/r.yaml"
+	{
+		printf 'commits:\n- id: %s\n  subject: "x86: copies"\n' "$C2"
+		printf -- '- id: %s\n  subject: %s\n' "$C3" "$2"
+	} >"$W/$1/commits.yaml"
+}
+meta crlf '"x86: clearing\r\nBcc: victim@example.org"'
+bad 65 "CR/LF in a metadata subject" "$W/crlf/r.yaml" \
+	"$W/crlf/commits.yaml:5: commits: 'subject' must be one line"
+meta lf '"x86: clearing\nTo: victim@example.org"'
+bad 65 "LF in a metadata subject" "$W/lf/r.yaml" \
+	"$W/lf/commits.yaml:5: commits: 'subject' must be one line"
+meta utf8 "$(printf '"x86: clearing \377\376"')"
+bad 65 "invalid UTF-8 in a metadata subject" "$W/utf8/r.yaml" \
+	"$W/utf8/commits.yaml: byte " "UTF-8"
+
+# --- request values that would go into a header ----------------------------
+req tree 's/^tree:.*/tree: "linus\\nBcc: victim@example.org"/'
+bad 65 "a newline in tree" "$W/tree.yaml" \
+	"$W/tree.yaml:5: tree: must be one line"
+req from 's/^from:.*/from: "robot <r@example.org>\\r\\nBcc: victim@example.org"/'
+bad 65 "CR/LF in from" "$W/from.yaml" "$W/from.yaml:2: from: must be one line"
+req to 's/^to:.*/to: ["a@example.org\\nBcc: victim@example.org"]/'
+bad 65 "a newline in a to address" "$W/to.yaml" "$W/to.yaml:3: to[0]: must be one line"
+req from2 's/^from:.*/from: "not an address"/'
+bad 65 "a from that is not an address" "$W/from2.yaml" \
+	"$W/from2.yaml: from: 'not an address' is not an address"
+req irt '' 'in_reply_to: "no angle brackets"'
+bad 65 "an in_reply_to that is no Message-ID" "$W/irt.yaml" \
+	"$W/irt.yaml: in_reply_to: 'no angle brackets' is not"
+
+# --- wrong types and unknown keys ------------------------------------------
+req type1 's/^to:.*/to: {name: x}/'
+bad 65 "a mapping where a list of strings goes" "$W/type1.yaml" \
+	"$W/type1.yaml:3: to: must be a list of strings"
+req type2 's/^kpi:.*/kpi: [a, b]/'
+bad 65 "a list where a string goes" "$W/type2.yaml" \
+	"$W/type2.yaml:10: kpi: must be a string"
+req type3 '' 'attachments: config-6.3.0'
+bad 65 "a string where a list goes" "$W/type3.yaml" \
+	"$W/type3.yaml:12: attachments: must be a list"
+req unknown1 '' 'kpis: stress-ng.lockofd.ops_per_sec'
+bad 65 "an unknown key" "$W/unknown1.yaml" \
+	"$W/unknown1.yaml:12: kpis: unknown key"
+req unknown2 '' 'patch: {url: "https://example.org/p", subjekt: x}'
+bad 65 "an unknown nested key" "$W/unknown2.yaml" \
+	"$W/unknown2.yaml:12: patch.subjekt: unknown key"
+
+# --- attachments -------------------------------------------------------------
+req att1 '' 'attachments: [{path: config-6.3.0}, {path: no-such-file}]'
+bad 65 "a missing attachment" "$W/att1.yaml" \
+	"$W/att1.yaml: attachments[1].path: cannot read '$W/no-such-file'"
+req att2 's/^date:.*/date: "2023-09-22 10:00:00 +0800"/' \
+	'attachments: [{path: config-6.3.0}, {path: no-such-file}]'
+bad 65 "a missing material (download-link style)" "$W/att2.yaml" \
+	"$W/att2.yaml: attachments[1].path: cannot read"
+req att3 's/^date:.*/date: "2023-09-22 10:00:00 +0800"/' \
+	'attachments: [{path: config-6.3.0, name: ../../escape}]'
+bad 65 "a material named out of its folder" "$W/att3.yaml" \
+	"$W/att3.yaml: attachments[0].name: '../../escape'"
+
+# --- the request file itself -----------------------------------------------
+printf 'date: "2023-06-07 14:32:17 +0800"\nto: [a@example.org\nkpi: x\n' \
+	>"$W/yaml.yaml"
+expect_code 65 "malformed YAML: exit 65, one error line" \
+	"$ROBOT" compose -c "$CFG" "$W/yaml.yaml"
+if grep -q "^robot: error: $W/yaml.yaml:[0-9]*:[0-9]*: " "$T/.err" &&
+	nothing_queued >"$T/.why" 2>&1; then
+	_ok "malformed YAML: the error names file:line:column; nothing queued"
+else
+	_fail "malformed YAML: the error names file:line:column; nothing queued"
+	sed 's/^/# /' "$T/.err" "$T/.why"
+fi
+: >"$W/empty.yaml"
+bad 65 "an empty request" "$W/empty.yaml" "$W/empty.yaml: empty request"
+printf '# nothing but a comment\n' >"$W/comment.yaml"
+bad 65 "a request of only a comment" "$W/comment.yaml" \
+	"$W/comment.yaml: empty request"
+printf -- '- a\n- b\n' >"$W/list.yaml"
+bad 65 "a request that is a list" "$W/list.yaml" \
+	"$W/list.yaml:1: the request must be a mapping"
+bad 65 "a missing request file" "$W/no-such.yaml" \
+	"cannot read '$W/no-such.yaml'"
+
+# --- date and Message-ID -------------------------------------------------------
+req date1 's/^date:.*/date: "2023-02-30 14:32:17 +0800"/'
+bad 65 "a date that does not exist" "$W/date1.yaml" \
+	"$W/date1.yaml: date: '2023-02-30 14:32:17 +0800' is not"
+req date2 's/^date:.*/date: "2023-06-07 14:32:17"/'
+bad 65 "a date without its zone" "$W/date2.yaml" "$W/date2.yaml: date: "
+req date3 's/^date:.*/date: "yesterday"/'
+bad 65 "a date that is no date" "$W/date3.yaml" "$W/date3.yaml: date: 'yesterday'"
+req mid1 '' 'message_id: "202306071432.abc@example.org"'
+bad 65 "a message_id without angle brackets" "$W/mid1.yaml" \
+	"$W/mid1.yaml: message_id: '202306071432.abc@example.org' is not one"
+req mid2 '' 'message_id: "<a b@example.org>"'
+bad 65 "a message_id with a blank" "$W/mid2.yaml" "$W/mid2.yaml: message_id: "
+req mid3 '' 'message_id: ""'
+bad 65 "an empty message_id" "$W/mid3.yaml" "$W/mid3.yaml: message_id: ''"
+req mid4 '' 'message_id: "<../../../etc@example.org>"'
+bad 65 "a message_id with a slash" "$W/mid4.yaml" \
+	"$W/mid4.yaml: message_id: '<../../../etc@example.org>' contains '/'"
+
+# --- result roots ------------------------------------------------------------
+req rt1 's/^result_roots:.*/result_roots: [rt0, no-such-rt]/'
+bad 65 "a result root that does not exist" "$W/rt1.yaml" \
+	"$W/rt1.yaml: result_roots[1]: cannot open '$W/no-such-rt'"
+req rt2 's/^result_roots:.*/result_roots: [rt0]/'
+bad 65 "a single result root" "$W/rt2.yaml" \
+	"$W/rt2.yaml: result_roots: a comparison needs at least two"
+
+# --- the configuration -------------------------------------------------------
+printf 'spool: %s\nspoool: %s\n' "$SPOOL" "$SPOOL" >"$T/bad-key.yaml"
+expect_code 78 "a config with an unknown key: exit 78" \
+	"$ROBOT" compose -c "$T/bad-key.yaml" "$W/good.yaml"
+check "a config with an unknown key" "$T/bad-key.yaml:2: spoool: unknown key"
+printf 'spool: %s\ncc: {a: b}\n' "$SPOOL" >"$T/bad-type.yaml"
+expect_code 78 "a config value of the wrong type: exit 78" \
+	"$ROBOT" compose -c "$T/bad-type.yaml" "$W/good.yaml"
+check "a config value of the wrong type" "$T/bad-type.yaml:2: cc: must be a list"
+expect_code 78 "a config file that does not exist: exit 78" \
+	"$ROBOT" compose -c "$T/no-such-config.yaml" "$W/good.yaml"
+check "a config file that does not exist" "cannot read '$T/no-such-config.yaml'"
+ROBOT_CONFIG=$T/bad-key.yaml
+export ROBOT_CONFIG
+expect_code 78 "\$ROBOT_CONFIG with an unknown key: exit 78" \
+	"$ROBOT" compose "$W/good.yaml"
+unset ROBOT_CONFIG
+
+# --- and the good request does queue through the same configuration ----------
+ok "the good request queues" "$ROBOT" compose -c "$CFG" "$W/good.yaml"
+ok "exactly one message is queued" \
+	test "$(find "$SPOOL/new" -type f | wc -l)" -eq 1
+
+echo "1..$test_n"
+[ "$test_failed" -eq 0 ]
