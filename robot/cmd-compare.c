@@ -111,68 +111,59 @@ static void today(char date[11])
 	strftime(date, 11, "%Y-%m-%d", &tm);
 }
 
-/*
- * The commit lines and ids the mails print, from the metadata file or the
- * repository.
- */
-static int commit_labels(char **lines, char **ids,
-			 const struct compare_cli *cli,
-			 const struct result_root *rts, size_t n)
-{
-	const char *path = cli->commits ? cli->commits : cli->repo;
+/* The metadata of the commits, from the metadata file or the repository. */
+struct labels {
+	const char *path;
 	struct commit_set set;
-	const char **revs = xcalloc(n, sizeof(char *));
+};
+
+static const struct commit_info *find_commit(void *ctx, const char *id,
+					     const struct result_root *rt)
+{
+	struct labels *l = ctx;
+	const struct commit_info *ci = commits_find(&l->set, id);
+
+	if (!ci)
+		error("%s: commit '%s' of %s is not in it", l->path, id,
+		      rt->dir);
+	return ci;
+}
+
+static int load_commits(struct labels *l, const struct compare_cli *cli,
+			const struct compare_roots *roots)
+{
+	const char **revs = xcalloc(roots->n, sizeof(char *));
 	size_t i;
 	int ret = 0;
 
-	for (i = 0; i < n; i++)
-		revs[i] = job_get(&rts[i].job, "commit");
-	for (i = 0; i < n && !ret; i++)
+	l->path = cli->commits ? cli->commits : cli->repo;
+	for (i = 0; i < roots->n && !ret; i++) {
+		revs[i] = job_get(&roots->rts[i].job, "commit");
 		if (!revs[i])
-			ret = error("%s: job.yaml has no 'commit'", rts[i].dir);
-	if (!ret)
-		ret = cli->commits
-			      ? commits_load_file(&set, cli->commits)
-			      : repo_load_commits(&set, cli->repo, revs, n);
-	free(revs);
-	if (ret)
-		return -1;
-	for (i = 0; i < n && !ret; i++) {
-		const char *id = job_get(&rts[i].job, "commit");
-		const struct commit_info *ci =
-			id ? commits_find(&set, id) : NULL;
-
-		if (!ci) {
-			ret = error("%s: commit '%s' of %s is not in it", path,
-				    id ? id : "(none)", rts[i].dir);
-		} else if (ci->tag) {
-			lines[i] = xstrdup(ci->tag);
-			ids[i] = xstrdup(ci->tag);
-		} else {
-			lines[i] = xasprintf("%.10s (\"%s\")", ci->id,
-					     ci->subject ? ci->subject : "");
-			ids[i] = xstrdup(ci->id);
-		}
+			ret = error("%s: job.yaml has no 'commit'",
+				    roots->rts[i].dir);
 	}
-	commits_release(&set);
+	if (!ret)
+		ret = cli->commits ? commits_load_file(&l->set, cli->commits)
+				   : repo_load_commits(&l->set, cli->repo, revs,
+						       roots->n);
+	free(revs);
 	return ret;
 }
 
 static int run(const struct compare_cli *cli, char **dirs, size_t n)
 {
-	struct result_root *rts = xcalloc(n, sizeof(*rts));
-	char **lines = xcalloc(n, sizeof(char *));
-	char **ids = xcalloc(n, sizeof(char *));
 	struct compare_opts o = { .all = cli->all,
 				  .disabled = cli->disabled,
 				  .force = cli->kpi };
+	struct compare_roots roots = { 0 };
+	struct labels labels = { 0 };
 	struct lkp_tables *tables = NULL;
 	struct comparison cmp = { 0 };
 	struct strbuf out = STRBUF_INIT;
 	struct style st = { 0 };
 	char date[11];
 	int status = EXIT_DATAERR;
-	size_t i;
 
 	if (cli->style) {
 		if (style_resolve(cli->style, date)) {
@@ -186,19 +177,18 @@ static int run(const struct compare_cli *cli, char **dirs, size_t n)
 		status = EXIT_RUNTIME;
 		goto out;
 	}
-	for (i = 0; i < n; i++)
-		if (result_root_load(&rts[i], dirs[i]))
-			goto out;
-	if ((cli->commits || cli->repo) &&
-	    commit_labels(lines, ids, cli, rts, n))
+	if (compare_roots_load(&roots, dirs, n))
 		goto out;
+	if (cli->commits || cli->repo) {
+		if (load_commits(&labels, cli, &roots) ||
+		    compare_roots_label(&roots, find_commit, &labels))
+			goto out;
+		o.commit_lines = (const char *const *)roots.lines;
+		o.commit_ids = (const char *const *)roots.ids;
+	}
 	o.style = &st;
 	o.tables = tables;
-	if (cli->commits || cli->repo) {
-		o.commit_lines = (const char *const *)lines;
-		o.commit_ids = (const char *const *)ids;
-	}
-	if (comparison_build(&cmp, rts, n, &o))
+	if (comparison_build(&cmp, roots.rts, n, &o))
 		goto out;
 	comparison_print(&out, &cmp);
 	fwrite(out.buf, 1, out.len, stdout);
@@ -206,14 +196,8 @@ static int run(const struct compare_cli *cli, char **dirs, size_t n)
 out:
 	comparison_release(&cmp);
 	strbuf_release(&out);
-	for (i = 0; i < n; i++) {
-		result_root_release(&rts[i]);
-		free(lines[i]);
-		free(ids[i]);
-	}
-	free(rts);
-	free(lines);
-	free(ids);
+	compare_roots_release(&roots);
+	commits_release(&labels.set);
 	lkp_tables_free(tables);
 	style_release(&st);
 	return status;

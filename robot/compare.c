@@ -21,6 +21,7 @@
 #include "stats.h"
 #include "config/lkp.h"
 #include "config/style.h"
+#include "git/commits.h"
 
 #include <math.h>
 
@@ -892,4 +893,64 @@ int compare_rule_parse(const char *name, unsigned *bit)
 			return 0;
 		}
 	return -1;
+}
+
+int compare_roots_load(struct compare_roots *r, char *const *dirs, size_t n)
+{
+	size_t i;
+
+	r->n = n;
+	r->rts = xcalloc(n ? n : 1, sizeof(*r->rts));
+	r->lines = r->ids = NULL;
+	for (i = 0; i < n; i++)
+		if (result_root_load(&r->rts[i], dirs[i]))
+			return -1;
+	return 0;
+}
+
+int compare_roots_label(struct compare_roots *r, compare_commit_fn find,
+			void *ctx)
+{
+	size_t i;
+
+	r->lines = xcalloc(r->n ? r->n : 1, sizeof(char *));
+	r->ids = xcalloc(r->n ? r->n : 1, sizeof(char *));
+	for (i = 0; i < r->n; i++) {
+		const char *id = job_get(&r->rts[i].job, "commit");
+		const struct commit_info *ci;
+
+		if (!id)
+			return error("%s: job.yaml has no 'commit'",
+				     r->rts[i].dir);
+		ci = find(ctx, id, &r->rts[i]);
+		if (!ci)
+			return -1;
+		if (ci->tag) {
+			r->lines[i] = xstrdup(ci->tag);
+			r->ids[i] = xstrdup(ci->tag);
+		} else {
+			r->lines[i] = xasprintf("%.10s (\"%s\")", ci->id,
+						ci->subject ? ci->subject : "");
+			r->ids[i] = xstrdup(ci->id);
+		}
+	}
+	return 0;
+}
+
+void compare_roots_release(struct compare_roots *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++) {
+		if (r->rts)
+			result_root_release(&r->rts[i]);
+		if (r->lines)
+			free(r->lines[i]);
+		if (r->ids)
+			free(r->ids[i]);
+	}
+	free(r->rts);
+	free(r->lines);
+	free(r->ids);
+	memset(r, 0, sizeof(*r));
 }

@@ -16,6 +16,7 @@
 
 #include "table.h"
 
+struct commit_info;
 struct job;
 struct job_entry;
 struct lkp_tables;
@@ -83,6 +84,30 @@ void comparison_print(struct strbuf *out, const struct comparison *c);
 const struct cmp_row *comparison_row(const struct comparison *c,
 				     const char *name);
 void comparison_release(struct comparison *c);
+
+/*
+ * The result roots of one comparison and the labels of their commits, as
+ * the mails print them: the tag, or sha10 ("subject") with the full id.
+ */
+struct compare_roots {
+	struct result_root *rts;
+	char **lines, **ids; /* n each once labelled, else NULL */
+	size_t n;
+};
+
+/*
+ * Returns the metadata of commit `id`, the job commit of `rt`, or NULL
+ * after printing an error.
+ */
+typedef const struct commit_info *(*compare_commit_fn)(
+	void *ctx, const char *id, const struct result_root *rt);
+
+/* Loads `n` result roots.  Returns 0 or -1 (error printed); release always. */
+int compare_roots_load(struct compare_roots *r, char *const *dirs, size_t n);
+/* Labels every root's commit through `find`.  Returns 0 or -1. */
+int compare_roots_label(struct compare_roots *r, compare_commit_fn find,
+			void *ctx);
+void compare_roots_release(struct compare_roots *r);
 
 /*
  * The job parameters of a job.yaml (Job#each_param), in job order, one per

@@ -186,32 +186,11 @@ static const struct commit_info *ctx_commit(struct ctx *c, const char *id,
 	return NULL;
 }
 
-/* The commit lines of a table: the tag, or sha10 ("subject"). */
-static int commit_labels(struct ctx *c, const struct result_root *rts, size_t n,
-			 char **lines, char **ids)
+/* compare_commit_fn for the comparisons: the request's commit metadata. */
+static const struct commit_info *find_commit(void *ctx, const char *id,
+					     const struct result_root *rt)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const char *id = job_get(&rts[i].job, "commit");
-		const struct commit_info *ci;
-
-		if (!id)
-			return error("%s: job.yaml has no 'commit'",
-				     rts[i].dir);
-		ci = ctx_commit(c, id, rts[i].dir);
-		if (!ci)
-			return -1;
-		if (ci->tag) {
-			lines[i] = xstrdup(ci->tag);
-			ids[i] = xstrdup(ci->tag);
-		} else {
-			lines[i] = xasprintf("%.10s (\"%s\")", ci->id,
-					     ci->subject ? ci->subject : "");
-			ids[i] = xstrdup(ci->id);
-		}
-	}
-	return 0;
+	return ctx_commit(ctx, id, rt->dir);
 }
 
 static char *dup_or_null(const char *s)
@@ -275,12 +254,11 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 		      struct report_test *t, const char *where)
 {
 	size_t n = rq->result_roots.n, i;
-	struct result_root *rts = xcalloc(n ? n : 1, sizeof(*rts));
-	char **lines = xcalloc(n ? n : 1, sizeof(char *));
-	char **ids = xcalloc(n ? n : 1, sizeof(char *));
 	struct compare_opts o = { .style = &c->st, .tables = c->tables };
+	struct compare_roots roots = { 0 };
 	struct comparison cmp = { 0 };
 	struct strbuf block = STRBUF_INIT;
+	const struct job *job;
 	int ret = -1;
 
 	t->kpi = dup_or_null(rq->kpi);
@@ -300,40 +278,34 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 				    rq->result_roots.v[i]);
 			goto out;
 		}
-		if (result_root_load(&rts[i], rq->result_roots.v[i]))
-			goto out;
 	}
-	if (commit_labels(c, rts, n, lines, ids))
+	if (compare_roots_load(&roots, rq->result_roots.v, n) ||
+	    compare_roots_label(&roots, find_commit, c))
 		goto out;
-	o.commit_lines = (const char *const *)lines;
-	o.commit_ids = (const char *const *)ids;
-	if (comparison_build(&cmp, rts, n, &o) || kpi_change(c, t, &cmp, where))
+	o.commit_lines = (const char *const *)roots.lines;
+	o.commit_ids = (const char *const *)roots.ids;
+	if (comparison_build(&cmp, roots.rts, n, &o) ||
+	    kpi_change(c, t, &cmp, where))
 		goto out;
 	comparison_print(&block, &cmp);
 	t->block = strbuf_detach(&block, NULL);
-	t->testcase = dup_or_null(job_get(&rts[0].job, "testcase"));
-	t->tbox_group = dup_or_null(job_get(&rts[0].job, "tbox_group"));
-	t->kconfig = dup_or_null(job_get(&rts[0].job, "kconfig"));
-	t->compiler = dup_or_null(job_get(&rts[0].job, "compiler"));
+	job = &roots.rts[0].job;
+	t->testcase = dup_or_null(job_get(job, "testcase"));
+	t->tbox_group = dup_or_null(job_get(job, "tbox_group"));
+	t->kconfig = dup_or_null(job_get(job, "kconfig"));
+	t->compiler = dup_or_null(job_get(job, "compiler"));
 	t->test_description = dup_or_null(rq->test_description);
 	t->test_url = dup_or_null(rq->test_url);
-	fill_host(&t->host, &rts[0].job, rq->machine);
-	fill_params(t, &rts[0].job, c->tables);
+	fill_host(&t->host, job, rq->machine);
+	fill_params(t, job, c->tables);
 	if (!t->testcase)
-		ret = error("%s: job.yaml has no 'testcase'", rts[0].dir);
+		ret = error("%s: job.yaml has no 'testcase'", roots.rts[0].dir);
 	else
 		ret = 0;
 out:
 	comparison_release(&cmp);
 	strbuf_release(&block);
-	for (i = 0; i < n; i++) {
-		result_root_release(&rts[i]);
-		free(lines[i]);
-		free(ids[i]);
-	}
-	free(rts);
-	free(lines);
-	free(ids);
+	compare_roots_release(&roots);
 	return ret;
 }
 
