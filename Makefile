@@ -114,9 +114,18 @@ demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)scripts/demo.sh
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(BUILD)/robot $(DESTDIR)$(PREFIX)/bin/robot
+# An installed robot reads its templates and tables from
+# $(PREFIX)/share/robot, so it is built again with that DATADIR.
+install:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-install \
+		DATADIR=$(PREFIX)/share/robot build-install/robot
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/robot \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build-install/robot $(DESTDIR)$(PREFIX)/bin/robot
+	cp -R templates $(DESTDIR)$(PREFIX)/share/robot/
+	install -d $(DESTDIR)$(PREFIX)/share/robot/config
+	cp -R config/data $(DESTDIR)$(PREFIX)/share/robot/config/
+	install -m 644 doc/robot.1 $(DESTDIR)$(PREFIX)/share/man/man1/robot.1
 
 FORMAT_SRCS = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 format:
@@ -125,7 +134,7 @@ format-check:
 	clang-format --dry-run --Werror $(FORMAT_SRCS)
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-install
 
 .PHONY: all deps check asan demo install format format-check clean \
 	golden-update
