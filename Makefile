@@ -115,8 +115,11 @@ demo: deps
 	$(Q)scripts/demo.sh
 
 # An installed robot reads its templates and tables from
-# $(PREFIX)/share/robot, so it is built again with that DATADIR.
+# $(PREFIX)/share/robot, so it is built again with that DATADIR (data.o,
+# the one object that holds it, is always rebuilt).
 install:
+	$(Q)rm -f build-install/obj/config/data.o build-install/librobot.a \
+		build-install/robot
 	$(Q)$(MAKE) --no-print-directory BUILD=build-install \
 		DATADIR=$(PREFIX)/share/robot build-install/robot
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/robot \
