@@ -1,0 +1,189 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The round trip (CONTRACT.md, "Round-trip tool"): eml2lkp turns each seed
+# mail into the inputs an operator would have had (result roots, job.yaml
+# host fields, commits.yaml, attachments, request.yaml, robot.yaml), and
+# `robot compose --dry-run` on them must print the seed again:
+#
+#  - seed 001 (its archive kept the layout): byte for byte from "Hello,"
+#    through the signature, the same Subject (unfolded) and Message-ID,
+#    and attachments of the names, types and sizes the archive lists;
+#  - the others: token for token (their archives collapsed whitespace),
+#    after undoing generic archive damage (tests/tools/mail-match: '?' for
+#    '±', Cloudflare's "[email protected]", "--" for "-- ", archive
+#    footers); plots are cut from both sides until robot draws them.
+#
+# Every output directory must carry data only (check-no-copied-lines).
+# Then robot's own mails go round: requests using more of the schema than
+# the seeds do (a preface, still lines, further sections, an In-addition
+# table, a posted patch, tags, test description, attachments) give mails
+# that eml2lkp must turn back into inputs robot renders byte-identically.
+# Last, eml2lkp must refuse what is not a report it understands: exit 65,
+# one line on stderr, nothing written.
+. "$(dirname "$0")/lib.sh"
+
+SEEDS=${SEEDS_DIR:-$TOP/tests/data/seeds}
+EML2LKP=$TOP/tests/tools/eml2lkp
+MATCH=$TOP/tests/tools/mail-match
+NOCOPY=$TOP/tests/tools/check-no-copied-lines
+EX=$TOP/examples
+
+# compose OUT CONFIG REQUEST [DAY]: robot's mail, deterministic when the
+# request has a style but no date (SOURCE_DATE_EPOCH: noon UTC of DAY)
+compose() {
+	out=$1
+	cfg=$2
+	req=$3
+	if [ -n "${4-}" ]; then
+		SOURCE_DATE_EPOCH=$(date -u -d "$4 12:00" +%s)
+		export SOURCE_DATE_EPOCH
+	fi
+	"$ROBOT" compose --dry-run ${cfg:+-c "$cfg"} "$req" >"$out"
+	rc=$?
+	unset SOURCE_DATE_EPOCH
+	return $rc
+}
+
+for seed in "$SEEDS"/0*.txt; do
+	[ -f "$seed" ] || continue
+	nnn=$(basename "$seed" | cut -c1-3)
+	out=$T/seed-$nnn
+	day=$(cat "$EX/seed-$nnn/date")
+	ok "seed $nnn: eml2lkp writes the inputs" \
+		$PYTHON "$EML2LKP" --date "$day" "$seed" "$out"
+	ok "seed $nnn: no line of the mail's report is in the inputs" \
+		$PYTHON "$NOCOPY" "$seed" "$out"
+	ok "seed $nnn: robot composes the report" \
+		compose "$T/mail-$nnn" "$out/robot.yaml" "$out/request.yaml" "$day"
+	mode=tokens
+	[ "$nnn" = 001 ] && mode=exact
+	ok "seed $nnn: robot's mail is the seed ($mode)" \
+		$PYTHON "$MATCH" "$mode" "$seed" "$T/mail-$nnn"
+done
+
+# robot's own mails, from requests over the example result roots
+R=$T/own
+mkdir -p "$R/att"
+{
+	echo "commits:"
+	for n in 000 001 003 004; do
+		sed 1d "$EX/seed-$n/commits.yaml"
+	done
+} >"$R/commits.yaml"
+awk 'BEGIN { for (i = 0; i < 300; i++) printf "CONFIG_X_%04d=y\n", i }' \
+	>"$R/att/config"
+printf 'suite: stress-ng\ntestcase: stress-ng\n' >"$R/att/job.yaml"
+
+# 2023: a preface, still lines, a further section and an In-addition entry
+cat >"$R/own-2023.yaml" <<EOF
+date: "2023-06-07 14:32:17 +0800"
+message_id: "<202306071452.887afdea-oliver.sang@intel.com>"
+in_reply_to: "<20230601000000.GA1234@example.org>"
+from: "kernel test robot <oliver.sang@intel.com>"
+to: ["Jane Doe <jane@example.org>"]
+cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
+tree: "linus:master"
+repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
+branch: master
+commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
+commits: commits.yaml
+kpi: stress-ng.lockofd.ops_per_sec
+result_roots: [$EX/seed-001/rt0, $EX/seed-001/rt1]
+preface: |
+  Hi all,
+  a note from the operator before the report.
+still:
+  - {tree: linus/master, commit: 0123456789abcdef0123456789abcdef01234567}
+  - {tree: linux-next/master, commit: 89abcdef0123456789abcdef0123456789abcdef}
+sections:
+  - {result_roots: [$EX/seed-004/rt0, $EX/seed-004/rt1], kpi: stress-ng.io.ops_per_sec}
+additions:
+  - {result_roots: [$EX/seed-004/rt0, $EX/seed-004/rt1], kpi: stress-ng.io.ops_per_sec}
+EOF
+# 2023: a regression of a posted patch (tags), with attachments
+cat >"$R/own-patch.yaml" <<EOF
+date: "2023-06-20 08:01:02 +0800"
+message_id: "<202306200801.5ab3c-oliver.sang@intel.com>"
+from: "kernel test robot <oliver.sang@intel.com>"
+to: ["Jane Doe <jane@example.org>"]
+cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
+patch:
+  url: https://github.com/intel-lab-lkp/linux/commits/Jane-Doe/x86-foo/20230601-101010
+  base: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git master
+  link: https://lore.kernel.org/all/20230601020202.1234-1-jane@example.org/
+  subject: '[PATCH v2] x86: make "foo" faster'
+commit: 68674f94ffc9dddcdd471ca753f3aff6c997f98d
+commits: commits.yaml
+kpi: stress-ng.lockofd.ops_per_sec
+result_roots: [$EX/seed-001/rt1, $EX/seed-001/rt0]
+attachments:
+  - {path: att/config, name: config-6.4.0-rc7-00001-g68674f94ffc9}
+  - {path: att/job.yaml}
+reported_by: "kernel test robot <oliver.sang@intel.com>"
+EOF
+# 2021: a regression with the test description, tags, a further section
+# and an In-addition entry
+cat >"$R/own-2021.yaml" <<EOF
+date: "2021-06-15 09:10:11 +0800"
+message_id: "<20210615011011.GA1234@xsang-OptiPlex-9020>"
+from: "kernel test robot <oliver.sang@intel.com>"
+to: ["Jane Doe <jane@example.org>"]
+cc: ["<lkp@lists.01.org>", "<lkp@intel.com>"]
+repo_url: https://git.kernel.org/cgit/linux/kernel/git/next/linux-next.git
+branch: master
+commit: b509a9800648b24adbc266ff4f4e02c4ee351697
+commits: commits.yaml
+kpi: stress-ng.clock.ops_per_sec
+result_roots: [$EX/seed-000/rt1, $EX/seed-000/rt0]
+test_description: "Stress-ng will stress test a computer system in various ways."
+test_url: https://github.com/ColinIanKing/stress-ng
+sections:
+  - {result_roots: [$EX/seed-003/rt0, $EX/seed-003/rt1], kpi: will-it-scale.per_thread_ops}
+additions:
+  - {result_roots: [$EX/seed-003/rt0, $EX/seed-003/rt1], kpi: will-it-scale.per_thread_ops}
+attachments:
+  - {path: att/config, name: config-5.13.0-rc4-00001-gb509a9800648}
+  - {path: att/job.yaml}
+reported_by: "kernel test robot <oliver.sang@intel.com>"
+sender_name: "Oliver Sang"
+EOF
+for name in own-2023 own-patch own-2021; do
+	ok "$name: robot composes the report" \
+		compose "$R/$name.eml" "" "$R/$name.yaml"
+	ok "$name: eml2lkp writes the inputs" \
+		$PYTHON "$EML2LKP" "$R/$name.eml" "$R/$name"
+	ok "$name: no line of the mail's report is in the inputs" \
+		$PYTHON "$NOCOPY" "$R/$name.eml" "$R/$name"
+	ok "$name: robot composes them" \
+		compose "$R/$name-again.eml" "$R/$name/robot.yaml" \
+		"$R/$name/request.yaml"
+	ok "$name: the two mails are the same (exact)" \
+		$PYTHON "$MATCH" exact "$R/$name.eml" "$R/$name-again.eml"
+done
+
+# refusals: exit 65, one line on stderr, nothing written
+refuses() {
+	desc=$1
+	mail=$2
+	rm -rf "$T/refused"
+	$PYTHON "$EML2LKP" "$mail" "$T/refused" >"$T/.out" 2>"$T/.err"
+	rc=$?
+	if [ "$rc" -eq 65 ] && [ "$(wc -l <"$T/.err")" -eq 1 ] &&
+		grep -q '^eml2lkp: error: ' "$T/.err" && [ ! -s "$T/.out" ] &&
+		[ ! -e "$T/refused" ]; then
+		_ok "eml2lkp refuses $desc"
+	else
+		_fail "eml2lkp refuses $desc (exit $rc)"
+		sed 's/^/# stderr: /' "$T/.err"
+	fi
+}
+refuses "a human reply" "$TOP/tests/data/not-reports/human-reply.eml"
+refuses "a build-error report" "$TOP/tests/data/not-reports/build-error.eml"
+: >"$T/empty.eml"
+refuses "an empty file" "$T/empty.eml"
+$PYTHON -c 'import random, sys
+r = random.Random(9000)
+sys.stdout.buffer.write(bytes(r.randrange(1, 256) for _ in range(4096)))' \
+	>"$T/garbage.bin"
+refuses "binary garbage" "$T/garbage.bin"
