@@ -28,6 +28,7 @@ static const struct schema test_schema = { "test", test_fields,
 static const struct field still_fields[] = {
 	F("tree", FIELD_STR, struct req_still, tree, NULL),
 	F("commit", FIELD_STR, struct req_still, commit, NULL),
+	F("failed", FIELD_BOOL, struct req_still, failed, NULL),
 };
 static const struct schema still_schema = { "still", still_fields,
 					    ARRAY_SIZE(still_fields),

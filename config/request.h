@@ -24,7 +24,7 @@
  *   test_description: "..."             # optional
  *   test_url: https://...
  *   machine: "..."                      # optional: overrides host fields
- *   still: [{tree: linus/master, commit: <sha40>}]
+ *   still: [{tree: linus/master, commit: <sha40>, failed: false}]
  *   patch: {url: ..., base: ..., link: ..., subject: ...}
  *   sections: [{result_roots: [...], kpi: ..., ...}]   # further tests
  *   additions: [{result_roots: [...], kpi: ..., ...}]  # "In addition"
@@ -47,6 +47,7 @@ struct req_test {
 
 struct req_still {
 	char *tree, *commit;
+	int failed; /* "[test failed on ...]" rather than "[still regression" */
 };
 
 struct req_patch {

@@ -142,6 +142,12 @@ static int load_field(struct loader *l, void *obj, const struct field *f,
 		return load_map(l, dst, f->sub, n);
 	case FIELD_OBJS:
 		return load_objs(l, dst, n, f->sub);
+	case FIELD_BOOL:
+		if (n->type != YNODE_SCALAR || n->quoted ||
+		    (strcmp(n->str, "true") && strcmp(n->str, "false")))
+			return bad(l, n, "must be true or false");
+		*(int *)dst = !strcmp(n->str, "true");
+		return 0;
 	}
 	BUG("unknown field kind %d", (int)f->kind);
 }
@@ -209,6 +215,8 @@ void schema_release(void *obj, const struct schema *s)
 			break;
 		case FIELD_OBJ:
 			schema_release(p, f->sub);
+			break;
+		case FIELD_BOOL:
 			break;
 		case FIELD_OBJS:
 			for (j = 0; j < ((struct objv *)p)->n; j++)

@@ -35,6 +35,7 @@ enum field_kind {
 	FIELD_PATHS, /* struct strv: a list of FIELD_PATH */
 	FIELD_OBJ,   /* embedded struct of the sub-schema */
 	FIELD_OBJS,  /* struct objv of the sub-schema's structs */
+	FIELD_BOOL,  /* int: true or false (plain, unquoted) */
 };
 
 struct schema;

@@ -430,6 +430,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 
 		r->still[i].tree = dup_or_null(s->tree);
 		r->still[i].commit = dup_or_null(s->commit);
+		r->still[i].failed = s->failed;
 	}
 	r->preface = dup_or_null(req->preface);
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by

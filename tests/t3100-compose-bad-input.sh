@@ -224,6 +224,9 @@ bad 65 "an unknown key" "$W/unknown1.yaml" \
 req unknown2 '' 'patch: {url: "https://example.org/p", subjekt: x}'
 bad 65 "an unknown nested key" "$W/unknown2.yaml" \
 	"$W/unknown2.yaml:12: patch.subjekt: unknown key"
+req bool1 '' 'still: [{tree: linus/master, commit: x, failed: yes}]'
+bad 65 "a boolean that is not true or false" "$W/bool1.yaml" \
+	"$W/bool1.yaml:12: still[0].failed: must be true or false"
 
 # --- attachments -------------------------------------------------------------
 req att1 '' 'attachments: [{path: config-6.3.0}, {path: no-such-file}]'
