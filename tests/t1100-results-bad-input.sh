@@ -24,13 +24,22 @@ mkroot() {
 }
 
 # bad DESC NAME PATTERN: loading $T/NAME exits 65 with one error line,
-# and that line contains PATTERN (a grep -E pattern)
+# and that line contains PATTERN (a grep -E pattern); the same through
+# `robot compare --all` against a good root
 bad() {
 	expect_code 65 "$1" "$LOAD" "$T/$2"
 	if grep -Eq -- "$3" "$T/.err"; then
 		_ok "$1: message names the file"
 	else
 		_fail "$1: message names the file (want /$3/)"
+		sed 's/^/# stderr: /' "$T/.err"
+	fi
+	expect_code 65 "$1: robot compare" \
+		"$ROBOT" compare --all --style 2023 "$T/good" "$T/$2"
+	if grep -Eq -- "$3" "$T/.err"; then
+		_ok "$1: robot compare names the file"
+	else
+		_fail "$1: robot compare names the file (want /$3/)"
 		sed 's/^/# stderr: /' "$T/.err"
 	fi
 }
