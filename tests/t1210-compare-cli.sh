@@ -44,3 +44,33 @@ expect_code 65 "result roots of different tests are refused" \
 expect_code 2 "an unknown command is a usage error" "$ROBOT" frobnicate
 "$ROBOT" --version >"$T/version"
 ok "robot --version prints the version" grep -q '^robot [0-9]' "$T/version"
+
+# Trimmed ranges: with 32 or more runs lkp-tests drops size >> 5 samples
+# at each end before the separation test, so one outlier in 40 runs does
+# not hide a clear change; with 31 runs nothing is trimmed and it does.
+for n in 40 31; do
+	$PYTHON - "$T/trim$n" "$n" <<'PY'
+import json, os, sys
+out, n = sys.argv[1], int(sys.argv[2])
+for j, sha in enumerate(["a" * 40, "b" * 40]):
+    rt = os.path.join(out, "rt%d" % j)
+    base = 100.0 if j == 0 else 110.0
+    vals = [base + (i % 5) * 0.1 for i in range(n)]
+    if j == 0:
+        vals[7] = 200.0          # one outlier in the base
+    m = {"stress-ng.x.ops_per_sec": vals,
+         "stats_source": ["/r/%s/%d/stats.json" % (sha, i) for i in range(n)]}
+    os.makedirs(rt)
+    json.dump(m, open(os.path.join(rt, "matrix.json"), "w"))
+    for i in range(n):
+        os.makedirs(os.path.join(rt, str(i)))
+        open(os.path.join(rt, str(i), "job.yaml"), "w").write(
+            "testcase: stress-ng\ncommit: %s\n" % sha)
+PY
+	"$ROBOT" compare --style 2023 "$T/trim$n/rt0" "$T/trim$n/rt1" \
+		>"$T/trim$n.out"
+done
+ok "40 runs: the outlier is trimmed, the change is shown" \
+	grep -q "stress-ng.x.ops_per_sec" "$T/trim40.out"
+ok "31 runs: nothing is trimmed, the outlier hides the change" \
+	sh -c '! grep -q "stress-ng.x.ops_per_sec" "$1"' - "$T/trim31.out"
