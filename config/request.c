@@ -55,6 +55,7 @@ static const struct schema bisect_schema = { "bisect", bisect_fields,
 static const struct field attachment_fields[] = {
 	F("path", FIELD_PATH, struct req_attachment, path, NULL),
 	F("name", FIELD_STR, struct req_attachment, name, NULL),
+	F("kind", FIELD_STR, struct req_attachment, kind, NULL),
 };
 static const struct schema attachment_schema = {
 	"attachment", attachment_fields, ARRAY_SIZE(attachment_fields),

@@ -29,7 +29,7 @@
  *   sections: [{result_roots: [...], kpi: ..., ...}]   # further tests
  *   additions: [{result_roots: [...], kpi: ..., ...}]  # "In addition"
  *   bisect: {good: [rt...], bad: [rt...]}             # plot samples
- *   attachments: [{path: config-6.3.0-rc7, name: ...}]
+ *   attachments: [{path: .config, kind: config}, {path: job.yaml}]
  *   reported_by: "kernel test robot <oliver.sang@intel.com>"
  *   sender_name: "Oliver Sang"
  */
@@ -60,6 +60,7 @@ struct req_bisect {
 
 struct req_attachment {
 	char *path, *name;
+	char *kind; /* "config": named config-<release of the tested commit> */
 };
 
 struct request {

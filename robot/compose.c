@@ -555,10 +555,11 @@ static const char *base_name(const char *path)
  * behind a download link, files for compose_publish().
  */
 static int add_attachments(struct msg *m, const struct ctx *c,
+			   const struct commit_info *tested,
 			   struct composed *out, int publish)
 {
 	const struct objv *atts = &c->req->attachments;
-	struct strbuf data = STRBUF_INIT;
+	struct strbuf data = STRBUF_INIT, config_name = STRBUF_INIT;
 	size_t i;
 	int ret = 0;
 
@@ -573,6 +574,29 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 			ret = error("%s: attachments[%zu].path: missing",
 				    c->req->file, i);
 			break;
+		}
+		if (a->kind && strcmp(a->kind, "config")) {
+			ret = error("%s: attachments[%zu].kind: unknown kind "
+				    "'%s' (want config)",
+				    c->req->file, i, a->kind);
+			break;
+		}
+		/*
+		 * The kernel config is named after the tested kernel's
+		 * release, "config-6.3.0-rc7-00002-g20f3337d350c".
+		 */
+		if (!name && a->kind) {
+			if (!tested || !tested->release) {
+				ret = error(
+					"%s: attachments[%zu].kind: the "
+					"tested commit has no known release "
+					"to name the config after",
+					c->req->file, i);
+				break;
+			}
+			strbuf_reset(&config_name);
+			strbuf_addf(&config_name, "config-%s", tested->release);
+			name = config_name.buf;
 		}
 		if (!name)
 			name = base_name(a->path);
@@ -606,6 +630,7 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 		}
 	}
 	strbuf_release(&data);
+	strbuf_release(&config_name);
 	return ret;
 }
 
@@ -714,7 +739,8 @@ int compose_report(struct composed *out, const struct request *req,
 	if (msg_set_body(&m, body.buf, body.len) ||
 	    add_headers(&m, &c, commits_find(&c.commits, r.commit_id),
 			subject.buf, out->message_id) ||
-	    add_attachments(&m, &c, out, publish) ||
+	    add_attachments(&m, &c, commits_find(&c.commits, r.commit_id), out,
+			    publish) ||
 	    msg_render(&out->bytes, &m))
 		goto out;
 	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {

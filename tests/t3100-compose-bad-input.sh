@@ -240,6 +240,12 @@ req att3 's/^date:.*/date: "2023-09-22 10:00:00 +0800"/' \
 	'attachments: [{path: config-6.3.0, name: ../../escape}]'
 bad 65 "a material named out of its folder" "$W/att3.yaml" \
 	"$W/att3.yaml: attachments[0].name: '../../escape'"
+req att4 '' 'attachments: [{path: config-6.3.0, kind: kconfig}]'
+bad 65 "an unknown attachment kind" "$W/att4.yaml" \
+	"$W/att4.yaml: attachments[0].kind: unknown kind 'kconfig'"
+req att5 '' 'attachments: [{path: config-6.3.0, kind: config}]'
+bad 65 "a config named after a release nobody knows" "$W/att5.yaml" \
+	"$W/att5.yaml: attachments[0].kind: the tested commit has no known release"
 
 # --- the request file itself -----------------------------------------------
 printf 'date: "2023-06-07 14:32:17 +0800"\nto: [a@example.org\nkpi: x\n' \
