@@ -69,3 +69,22 @@ expect_code() {
 		sed 's/^/# stderr: /' "$T/.err"
 	fi
 }
+
+# base_request COMMIT: a good report request over the result roots rt0 and
+# rt1 and the metadata commits.yaml of its folder (tests/data/compare/small
+# copied there), testing COMMIT; tests break it in one place.
+base_request() {
+	cat <<EOF
+date: "2023-06-07 14:32:17 +0800"
+from: "kernel test robot <oliver.sang@intel.com>"
+to: ["Linus Torvalds <torvalds@linux-foundation.org>"]
+cc: ["<oe-lkp@lists.linux.dev>"]
+tree: "linus:master"
+repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
+branch: master
+commit: $1
+commits: commits.yaml
+kpi: stress-ng.lockofd.ops_per_sec
+result_roots: [rt0, rt1]
+EOF
+}

@@ -26,19 +26,7 @@ NOSUCH=1111111111111111111111111111111111111111
 
 # The good request every case breaks in one place.
 base() {
-	cat <<EOF
-date: "2023-06-07 14:32:17 +0800"
-from: "kernel test robot <oliver.sang@intel.com>"
-to: ["Linus Torvalds <torvalds@linux-foundation.org>"]
-cc: ["<oe-lkp@lists.linux.dev>"]
-tree: "linus:master"
-repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
-branch: master
-commit: $C3
-commits: commits.yaml
-kpi: stress-ng.lockofd.ops_per_sec
-result_roots: [rt0, rt1]
-EOF
+	base_request "$C3"
 }
 
 # req NAME SED-SCRIPT [EXTRA-LINE]: $W/NAME.yaml, the base edited.

@@ -42,19 +42,7 @@ req() {
 	_name=$1
 	shift
 	{
-		cat <<EOF
-date: "2023-06-07 14:32:17 +0800"
-from: "kernel test robot <oliver.sang@intel.com>"
-to: ["Linus Torvalds <torvalds@linux-foundation.org>"]
-cc: ["<oe-lkp@lists.linux.dev>"]
-tree: "linus:master"
-repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
-branch: master
-commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
-commits: commits.yaml
-kpi: stress-ng.lockofd.ops_per_sec
-result_roots: [rt0, rt1]
-EOF
+		base_request 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
 		for l in "$@"; do
 			printf '%s\n' "$l"
 		done
