@@ -92,6 +92,7 @@ static const struct field request_fields[] = {
 	R("bisect", FIELD_OBJ, bisect, &bisect_schema),
 	R("attachments", FIELD_OBJS, attachments, &attachment_schema),
 	R("reported_by", FIELD_STR, reported_by, NULL),
+	R("no_tags", FIELD_BOOL, no_tags, NULL),
 	R("sender_name", FIELD_STR, sender_name, NULL),
 };
 

@@ -31,6 +31,7 @@
  *   bisect: {good: [rt...], bad: [rt...]}             # plot samples
  *   attachments: [{path: .config, kind: config}, {path: job.yaml}]
  *   reported_by: "kernel test robot <oliver.sang@intel.com>"
+ *   no_tags: true                       # a regression without the tags
  *   sender_name: "Oliver Sang"
  */
 #ifndef ROBOT_CONFIG_REQUEST_H
@@ -78,6 +79,7 @@ struct request {
 	struct req_bisect bisect;
 	struct objv attachments; /* struct req_attachment */
 	char *reported_by, *sender_name;
+	int no_tags; /* a regression without the suggested tags */
 };
 
 /*

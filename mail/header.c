@@ -303,6 +303,7 @@ static int parse_display(struct hdr_addr *a, const char *s, size_t b, size_t e,
 		a->display = unquote(s, b, e, why);
 		if (!a->display)
 			return -1;
+		a->quoted = 1;
 		if (!*a->display) {
 			free(a->display);
 			a->display = NULL;
@@ -337,7 +338,7 @@ static size_t find_angle(const char *s, size_t b, size_t e)
 static int parse_element(struct hdr_addr_list *list, const char *s, size_t b,
 			 size_t e, struct strbuf *why)
 {
-	struct hdr_addr a = { NULL, NULL, 0 };
+	struct hdr_addr a = { NULL, NULL, 0, 0 };
 	size_t lt, gt;
 
 	trim(s, &b, &e);
@@ -487,7 +488,13 @@ static int plain_words_are_atoms(const char *s)
 	return 1;
 }
 
-static void add_phrase(struct strbuf *out, const char *name)
+/*
+ * A display name as a phrase: atoms when it can be, else quoted, and
+ * quoted anyway when the sender quoted it (0-day copied the addresses of
+ * the patch mail as they were written: 123 has "Johannes Weiner" quoted
+ * beside Andrew Morton bare).  Non-ASCII names become encoded-words.
+ */
+static void add_phrase(struct strbuf *out, const char *name, int quoted)
 {
 	const char *p;
 
@@ -499,7 +506,7 @@ static void add_phrase(struct strbuf *out, const char *name)
 			mime_q_words(out, name, strlen(name), MIME_Q_PHRASE);
 		return;
 	}
-	if (is_plain_phrase(name)) {
+	if (!quoted && is_plain_phrase(name)) {
 		strbuf_addstr(out, name);
 		return;
 	}
@@ -515,7 +522,7 @@ static void add_phrase(struct strbuf *out, const char *name)
 static void add_address(struct strbuf *out, const struct hdr_addr *a)
 {
 	if (a->display) {
-		add_phrase(out, a->display);
+		add_phrase(out, a->display, a->quoted);
 		strbuf_addch(out, ' ');
 	}
 	if (a->angle || a->display)

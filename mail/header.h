@@ -71,7 +71,8 @@ void hdr_render_raw(struct strbuf *out, const char *name, const char *value);
 struct hdr_addr {
 	char *display;
 	char *addr;
-	int angle; /* written as <addr> */
+	int angle;  /* written as <addr> */
+	int quoted; /* the name was written as a quoted-string */
 };
 
 struct hdr_addr_list {

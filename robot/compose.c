@@ -394,6 +394,36 @@ static int check_message_id(const char *id, const char *file, const char *key)
 	return 0;
 }
 
+/*
+ * The day the report was made, YYYYMMDD, which names the materials'
+ * folder: the one in 0-day's Message-ID, <YYYYMMDDhhmm.HEX-USER@DOMAIN>,
+ * when it has that form, else the Date's.  A report can go out days after
+ * it was made: 123 (Date 2023-10-21, id 202310202303...) links
+ * archive/20231020/, 126 (Date 2024-03-03, id 202403011849...) 20240301/.
+ */
+static char *report_day(const struct ctx *c, const char *msgid)
+{
+	struct tm tm = { 0 };
+	int y, m, d;
+
+	if (strlen(msgid) > 14 && msgid[0] == '<' &&
+	    strspn(msgid + 1, "0123456789") == 12 && msgid[13] == '.' &&
+	    sscanf(msgid + 1, "%4d%2d%2d", &y, &m, &d) == 3 && y >= 1970 &&
+	    m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+		time_t t;
+
+		tm.tm_year = y - 1900;
+		tm.tm_mon = m - 1;
+		tm.tm_mday = d;
+		t = timegm(&tm);
+		gmtime_r(&t, &tm);
+		if (tm.tm_mday == d)
+			return xasprintf("%04d%02d%02d", y, m, d);
+	}
+	return xasprintf("%04d%02d%02d", c->when.local.tm_year + 1900,
+			 c->when.local.tm_mon + 1, c->when.local.tm_mday);
+}
+
 static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 {
 	const struct request *req = c->req;
@@ -433,6 +463,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 		r->still[i].failed = s->failed;
 	}
 	r->preface = dup_or_null(req->preface);
+	r->no_tags = req->no_tags;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
 						  : c->cfg->reported_by);
 	r->sender_name = xstrdup(req->sender_name ? req->sender_name
@@ -445,8 +476,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 			     "message_id_user, message_id_domain"))
 		return -1;
 	r->message_id = xstrdup(out->message_id);
-	r->date = xasprintf("%04d%02d%02d", c->when.local.tm_year + 1900,
-			    c->when.local.tm_mon + 1, c->when.local.tm_mday);
+	r->date = report_day(c, r->message_id);
 	r->archive_url =
 		xasprintf("%s/%s/%.*s", c->cfg->archive_url, r->date,
 			  (int)strlen(r->message_id) - 2, r->message_id + 1);

@@ -29,6 +29,8 @@
 #include "config/style.h"
 #include "templates/expand.h"
 
+#include <math.h>
+
 /* Blocks may nest (body > sections > section > machine); never this deep. */
 #define MAX_DEPTH 8
 
@@ -259,6 +261,41 @@ static int f_pct(struct render *rc, struct strbuf *out)
 	return 0;
 }
 
+/* The same without its sign: the 2025 headlines ("6.5% regression"). */
+static int f_pct_abs(struct render *rc, struct strbuf *out)
+{
+	rubyfmt(out, "", 0, 1, 'f', fabs(rc->t->change));
+	return 0;
+}
+
+/*
+ * The same with its minus sign turned into a blank: the 2025 In-addition
+ * rows ("iozone.average_KBps  14.1% regression", mails 129, 135, 136).
+ */
+static int f_pct_blank(struct render *rc, struct strbuf *out)
+{
+	size_t at = out->len;
+
+	rubyfmt(out, "", 0, 1, 'f', rc->t->change);
+	if (out->buf[at] == '-')
+		out->buf[at] = ' ';
+	return 0;
+}
+
+/*
+ * The subject on the "commit:" line: the posted patch's own subject for
+ * a report on a patch ("[PATCH v2 3/5] mm: memcg: ..."), which the
+ * applied commit lost, else the commit's.
+ */
+static int f_headline_subject(struct render *rc, struct strbuf *out)
+{
+	const struct report *r = rc->r;
+
+	if (r->patch_url && r->patch_subject && *r->patch_subject)
+		return add_value(rc, out, "headline_subject", r->patch_subject);
+	return add_value(rc, out, "headline_subject", r->commit_subject);
+}
+
 static int f_kind(struct render *rc, struct strbuf *out)
 {
 	strbuf_addstr(out, rc->t->improvement ? "improvement" : "regression");
@@ -307,6 +344,18 @@ static int f_still_tree(struct render *rc, struct strbuf *out)
 	return 0;
 }
 
+/* The same, padded on the left: the ids align and the trees end together. */
+static int f_still_tree_right(struct render *rc, struct strbuf *out)
+{
+	if (!rc->still)
+		return 1;
+	if (!rc->still->tree || !*rc->still->tree)
+		return no_value(rc, "still_tree_right");
+	strbuf_addchars(out, ' ', rc->still_width - strlen(rc->still->tree));
+	strbuf_addstr(out, rc->still->tree);
+	return 0;
+}
+
 static int f_still_commit(struct render *rc, struct strbuf *out)
 {
 	return rc->still ? add_value(rc, out, "still_commit", rc->still->commit)
@@ -338,10 +387,14 @@ static int b_preface(struct render *rc, struct strbuf *out)
 	return 0;
 }
 
-/* The tree of the commit, or the url:/base:/patch lines of a patch. */
+/*
+ * The tree of the commit (`source`), or the url:/base:/patch lines of a
+ * posted patch (`source-patch`): two blocks, each with its own variants.
+ */
 static int b_source(struct render *rc, struct strbuf *out)
 {
-	return expand(rc, out, "source", rc->r->patch_url ? "-patch" : NULL);
+	return expand(rc, out, rc->r->patch_url ? "source-patch" : "source",
+		      NULL);
 }
 
 static int b_still(struct render *rc, struct strbuf *out)
@@ -366,8 +419,9 @@ static int b_still(struct render *rc, struct strbuf *out)
 	}
 	rc->still = NULL;
 	rc->items = lines.buf;
+	/* after a posted patch's lines: `still-patch` (no mail shows one) */
 	if (!ret)
-		ret = expand(rc, out, "still", NULL);
+		ret = expand(rc, out, "still", r->patch_url ? "-patch" : NULL);
 	rc->items = NULL;
 	strbuf_release(&lines);
 	return ret;
@@ -452,10 +506,20 @@ static int b_testdesc(struct render *rc, struct strbuf *out)
 	return expand(rc, out, "testdesc", NULL);
 }
 
-/* The suggested tags: only a regression asks for a fix. */
+/*
+ * The suggested tags, with the empty lines after them: `tags` for a
+ * regression; `tags-none` for an improvement, which asks for no fix;
+ * `tags-left` for a regression whose sender left them out (115).  Three
+ * blocks, each with its own dated variants: the empty lines that stand
+ * in for the tags changed on their own.
+ */
 static int b_tags(struct render *rc, struct strbuf *out)
 {
-	return rc->t->improvement ? 0 : expand(rc, out, "tags", NULL);
+	if (rc->t->improvement)
+		return expand(rc, out, "tags-none", NULL);
+	if (rc->r->no_tags)
+		return expand(rc, out, "tags-left", NULL);
+	return expand(rc, out, "tags", NULL);
 }
 
 static int b_repro(struct render *rc, struct strbuf *out)
@@ -463,15 +527,27 @@ static int b_repro(struct render *rc, struct strbuf *out)
 	return expand(rc, out, "repro", NULL);
 }
 
-/* One section per test: `section` for the first, `section-more` after. */
+/*
+ * One section per test: `section` for the first, `section-more` for each
+ * later one.  The tests of the In-addition table are further sections, in
+ * the table's order, before the report's own further sections: every
+ * real mail with that table shows each entry's comparison as a section of
+ * its own (tests/data/mails 104-136).
+ */
 static int b_sections(struct render *rc, struct strbuf *out)
 {
+	const struct report *r = rc->r;
 	const struct report_test *saved = rc->t;
-	size_t i;
+	size_t n = r->ntests + r->nadditions, i;
 	int ret = 0;
 
-	for (i = 0; !ret && i < rc->r->ntests; i++) {
-		rc->t = &rc->r->tests[i];
+	for (i = 0; !ret && i < n; i++) {
+		if (!i)
+			rc->t = &r->tests[0];
+		else if (i <= r->nadditions)
+			rc->t = &r->additions[i - 1];
+		else
+			rc->t = &r->tests[i - r->nadditions];
 		ret = expand(rc, out, "section", i ? "-more" : NULL);
 	}
 	rc->t = saved;
@@ -522,7 +598,10 @@ static void add_row(struct add_table *tab, size_t label, struct strbuf *text)
 	tab->nr++;
 }
 
-/* The rows of one test: its KPI, its machine, its sorted parameters. */
+/*
+ * The rows of one test: its KPI, its machine (when the period shows it),
+ * its sorted parameters.
+ */
 static int add_test_rows(struct render *rc, struct add_table *tab)
 {
 	const struct report_test *t = rc->t;
@@ -533,7 +612,9 @@ static int add_test_rows(struct render *rc, struct add_table *tab)
 
 	if (!ret)
 		add_row(tab, 0, &sb);
-	if (!ret && !(ret = f_machine(rc, &sb)))
+	/* `addition-machine`: the machine row, left out when it is empty */
+	if (!ret && !(ret = expand(rc, &sb, "addition-machine", NULL)) &&
+	    sb.len)
 		add_row(tab, 1, &sb);
 	for (i = 0; !ret && i < t->nparams; i++) {
 		rc->kv = &t->params[order[i]];
@@ -696,12 +777,16 @@ static const struct field {
 	{ "sha10", COMPUTED, 0, f_sha10 },
 	{ "msgid", COMPUTED, 0, f_msgid },
 	{ "pct", COMPUTED, 0, f_pct },
+	{ "pct_abs", COMPUTED, 0, f_pct_abs },
+	{ "pct_blank", COMPUTED, 0, f_pct_blank },
+	{ "headline_subject", COMPUTED, 0, f_headline_subject },
 	{ "kind", COMPUTED, 0, f_kind },
 	{ "machine", COMPUTED, 0, f_machine },
 	{ "archive_url", COMPUTED, 0, f_archive_url },
 	{ "key", COMPUTED, 0, f_key },
 	{ "value", COMPUTED, 0, f_value },
 	{ "still_tree", COMPUTED, 0, f_still_tree },
+	{ "still_tree_right", COMPUTED, 0, f_still_tree_right },
 	{ "still_commit", COMPUTED, 0, f_still_commit },
 	{ "lines", COMPUTED, 0, f_items },
 	{ "table", COMPUTED, 0, f_items },
@@ -718,12 +803,50 @@ static const struct field {
 	{ "plots", COMPUTED, 0, b_plots },
 };
 
+/*
+ * {t.NAME}: the template block NAME ('_' in NAME stands for '-' in the
+ * file name), in the variant the style's row for it names, like any other
+ * block: so a dated part of a body is a small file, not a copy of the
+ * body.  {opt.NAME}: the same, but when the report has no value for one
+ * of its placeholders it renders nothing (a line shown only with data,
+ * such as "base: " of a posted patch).
+ */
+static int include(struct render *rc, struct strbuf *out, const char *name,
+		   int optional)
+{
+	char *block = xstrdup(name), *p, *file;
+	const struct tmpl *t;
+	int ret;
+
+	for (p = block; *p; p++)
+		if (*p == '_')
+			*p = '-';
+	if (!optional) {
+		ret = expand(rc, out, block, NULL);
+		free(block);
+		return ret;
+	}
+	file = block_file(rc, block, NULL);
+	t = load(rc, file);
+	free(file);
+	free(block);
+	if (!t)
+		return -1;
+	ret = try_line(rc, out, t, t->text, strlen(t->text), 1);
+	return ret > 0 ? 0 : ret;
+}
+
 static int lookup(void *ctx, const char *name, struct strbuf *out)
 {
 	struct render *rc = ctx;
 	const void *base;
 	size_t i;
 
+	/* {t.NAME} and {opt.NAME}: the template block NAME (see include) */
+	if (!strncmp(name, "t.", 2) && name[2])
+		return include(rc, out, name + 2, 0);
+	if (!strncmp(name, "opt.", 4) && name[4])
+		return include(rc, out, name + 4, 1);
 	for (i = 0; i < ARRAY_SIZE(fields); i++)
 		if (!strcmp(fields[i].name, name))
 			break;

@@ -65,7 +65,10 @@ struct report {
 	/* tests[0] gives the headline; later ones are further sections */
 	struct report_test *tests;
 	size_t ntests;
-	/* the "In addition to that" table */
+	/*
+	 * the "In addition to that" table; each of its tests is a further
+	 * section too, before the tests[1..] sections
+	 */
 	struct report_test *additions;
 	size_t nadditions;
 	char *reported_by; /* "kernel test robot <oliver.sang@intel.com>" */
@@ -73,6 +76,7 @@ struct report {
 	char *archive_url; /* the download link of the materials; NULL */
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
+	int no_tags;	   /* a regression without the suggested tags */
 };
 
 /*
@@ -91,7 +95,8 @@ struct report {
  * A missing value the period's templates ask for is an error naming the
  * template; data the period has no place for (a preface, still lines, an
  * In-addition table in 2016) is an error too, never silently dropped.
- * test_description is shown only where the period did (2020-2022).
+ * test_description is shown whenever the report has one (the mails show
+ * it from 2019 to 2024, while lkp-tests still had the test's description).
  */
 
 /*

@@ -75,6 +75,13 @@ static void test_rfc2047(void)
 		     "To: \"Doe, John\" <jd@x.org>, \"John Q. Public\" "
 		     "<j@x.org>\n",
 		     "names with specials are quoted (RFC 5322 3.2.4)");
+	CHECK_HEADER("Cc",
+		     "Andrew Morton <akpm@x.org>, \"Johannes Weiner\" "
+		     "<hannes@x.org>, lkp@x.org",
+		     "Cc: Andrew Morton <akpm@x.org>, \"Johannes Weiner\" "
+		     "<hannes@x.org>, lkp@x.org\n",
+		     "a name quoted by its writer stays quoted, a bare address "
+		     "bare (tests/data/mails 112, 123)");
 	CHECK_HEADER(
 		"From",
 		"Ren\xc3\xa9"
