@@ -49,7 +49,7 @@ QUIET_GEN = @echo '  GEN' $@;
 endif
 
 # The util module (no dependencies) and the core of robot/.
-UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c
+UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
 	robot/spool.c robot/report.c robot/compose.c

@@ -7,41 +7,9 @@
  * them, so a request can be moved together with its result roots.
  */
 #include "common.h"
+#include "utf8.h"
 #include "schema.h"
 #include "yaml.h"
-
-int utf8_valid(const char *s, int allow_newlines)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		int n;
-
-		if (*p < 0x20 || *p == 0x7f) {
-			if (!allow_newlines || (*p != '\n' && *p != '\t'))
-				return 0;
-			p++;
-			continue;
-		}
-		if (*p < 0x80)
-			n = 0;
-		else if (*p >= 0xc2 && *p <= 0xdf)
-			n = 1;
-		else if (*p >= 0xe0 && *p <= 0xef)
-			n = 2;
-		else if (*p >= 0xf0 && *p <= 0xf4)
-			n = 3;
-		else
-			return 0;
-		p++;
-		while (n--) {
-			if ((*p & 0xc0) != 0x80)
-				return 0;
-			p++;
-		}
-	}
-	return 1;
-}
 
 static char *resolve_path(const char *file, const char *value)
 {
@@ -67,7 +35,7 @@ static int load_string(struct loader *l, char **dst, const struct ynode *n,
 {
 	if (n->type != YNODE_SCALAR)
 		return bad(l, n, "must be a string");
-	if (!utf8_valid(n->str, kind == FIELD_TEXT))
+	if (!utf8_text(n->str, kind == FIELD_TEXT))
 		return bad(l, n,
 			   kind == FIELD_TEXT
 				   ? "must be valid UTF-8 text"

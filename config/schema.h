@@ -62,7 +62,5 @@ struct schema {
 int schema_load(void *obj, const struct schema *s, const struct ynode *map,
 		const char *path);
 void schema_release(void *obj, const struct schema *s);
-/* Whether `s` is valid UTF-8 with no control characters except \n, \t. */
-int utf8_valid(const char *s, int allow_newlines);
 
 #endif

@@ -17,6 +17,7 @@
  * time zones takes part.
  */
 #include "common.h"
+#include "utf8.h"
 #include "commits.h"
 #include "config/yaml.h"
 
@@ -43,65 +44,9 @@ static int valid_id(const char *s)
 	return i == 40;
 }
 
-/*
- * Decodes one UTF-8 sequence at *p and advances past it.  Returns the code
- * point, or -1 for an invalid sequence: a bad lead or continuation byte, an
- * overlong form, a surrogate or a value above U+10FFFF.
- */
-static long utf8_next(const unsigned char **p)
-{
-	const unsigned char *s = *p;
-	long cp, min;
-	int n, i;
-
-	if (s[0] < 0x80) {
-		*p = s + 1;
-		return s[0];
-	} else if ((s[0] & 0xe0) == 0xc0) {
-		n = 1, cp = s[0] & 0x1f, min = 0x80;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		n = 2, cp = s[0] & 0x0f, min = 0x800;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		n = 3, cp = s[0] & 0x07, min = 0x10000;
-	} else {
-		return -1;
-	}
-	for (i = 1; i <= n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return -1;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return -1;
-	*p = s + n + 1;
-	return cp;
-}
-
-/*
- * Control characters: C0, DEL, C1 (U+0085 NEL among them) and the Unicode
- * line and paragraph separators, all of which some reader takes for a
- * line break.
- */
-static int is_control(long cp)
-{
-	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 ||
-	       cp == 0x2029;
-}
-
 static int text_ok(const char *s, enum text_kind kind)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		long cp = utf8_next(&p);
-
-		if (cp < 0)
-			return 0;
-		if (is_control(cp) &&
-		    !(kind == TEXT_BODY && (cp == '\t' || cp == '\n')))
-			return 0;
-	}
-	return 1;
+	return utf8_text(s, kind == TEXT_BODY);
 }
 
 static int valid_name(const char *s)
@@ -608,14 +553,14 @@ const struct commit_info *commits_find(const struct commit_set *set,
  */
 static void add_quoted(struct strbuf *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0, n;
 
 	strbuf_addch(out, '"');
-	while (*p) {
-		const unsigned char *start = p;
-		long cp = utf8_next(&p);
+	while (i < len) {
+		uint32_t cp;
 
-		if (cp < 0) /* not reached for checked input */
+		n = utf8_char(s + i, len - i, &cp);
+		if (!n) /* not reached for checked input */
 			BUG("invalid UTF-8 in commit metadata");
 		if (cp == '"' || cp == '\\')
 			strbuf_addf(out, "\\%c", (int)cp);
@@ -623,11 +568,12 @@ static void add_quoted(struct strbuf *out, const char *s)
 			strbuf_addstr(out, "\\n");
 		else if (cp == '\t')
 			strbuf_addstr(out, "\\t");
-		else if (is_control(cp) || cp == 0xfeff || cp == 0xfffe ||
+		else if (utf8_is_control(cp) || cp == 0xfeff || cp == 0xfffe ||
 			 cp == 0xffff)
 			strbuf_addf(out, "\\u%04lx", (unsigned long)cp);
 		else
-			strbuf_add(out, start, p - start);
+			strbuf_add(out, s + i, n);
+		i += n;
 	}
 	strbuf_addch(out, '"');
 }

@@ -16,6 +16,7 @@
  * nothing here allocates outside it.
  */
 #include "common.h"
+#include "utf8.h"
 #include "mail/encode.h"
 
 static const char hex_digits[] = "0123456789ABCDEF";
@@ -27,67 +28,13 @@ static void add_hex_escape(struct strbuf *out, int lead, unsigned char c)
 	strbuf_add(out, esc, 3);
 }
 
-static int is_cont(unsigned char c)
-{
-	return (c & 0xc0) == 0x80;
-}
-
-size_t mime_utf8_char(const char *s, size_t len, uint32_t *cp)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n, i;
-	uint32_t v, min;
-
-	if (!len)
-		return 0;
-	if (p[0] < 0x80) {
-		*cp = p[0];
-		return 1;
-	}
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		n = 2, v = p[0] & 0x1f, min = 0x80;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		n = 3, v = p[0] & 0x0f, min = 0x800;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		n = 4, v = p[0] & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (len < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if (!is_cont(p[i]))
-			return 0;
-		v = (v << 6) | (p[i] & 0x3f);
-	}
-	/* RFC 3629 §3: no overlongs, no surrogates, nothing past U+10FFFF */
-	if (v < min || (v >= 0xd800 && v <= 0xdfff) || v > 0x10ffff)
-		return 0;
-	*cp = v;
-	return n;
-}
-
-int mime_utf8_valid(const char *s, size_t len)
-{
-	size_t i = 0, n;
-	uint32_t cp;
-
-	while (i < len) {
-		n = mime_utf8_char(s + i, len - i, &cp);
-		if (!n)
-			return 0;
-		i += n;
-	}
-	return 1;
-}
-
 enum mime_charset mime_charset_of(const char *s, size_t len)
 {
 	size_t i = 0, n;
 	uint32_t cp, max = 0;
 
 	while (i < len) {
-		n = mime_utf8_char(s + i, len - i, &cp);
+		n = utf8_char(s + i, len - i, &cp);
 		if (!n || !cp)
 			return MIME_CS_BINARY;
 		if (cp > max)
@@ -120,7 +67,7 @@ void mime_to_latin1(struct strbuf *out, const char *s, size_t len)
 	uint32_t cp;
 
 	while (i < len) {
-		n = mime_utf8_char(s + i, len - i, &cp);
+		n = utf8_char(s + i, len - i, &cp);
 		if (!n || cp > 0xff)
 			BUG("mime_to_latin1: text does not fit ISO-8859-1");
 		strbuf_addch(out, (int)cp);
@@ -266,7 +213,7 @@ static void q_emit(struct strbuf *out, enum mime_q_context ctx, const char *s,
 static size_t char_len(const char *s, size_t len)
 {
 	uint32_t cp;
-	size_t n = mime_utf8_char(s, len, &cp);
+	size_t n = utf8_char(s, len, &cp);
 
 	if (!n)
 		BUG("mime_q_words: invalid UTF-8");

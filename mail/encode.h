@@ -32,15 +32,7 @@ enum mime_charset {
 	MIME_CS_BINARY, /* a NUL byte or invalid UTF-8: not text */
 };
 
-/*
- * Decodes one UTF-8 character at s (at most len bytes).  Returns its length
- * (1 to 4) and stores the code point in *cp, or returns 0 for an invalid,
- * overlong or truncated sequence, a surrogate or a value over U+10FFFF.
- */
-size_t mime_utf8_char(const char *s, size_t len, uint32_t *cp);
-/* 1 if all of s[0..len) is valid UTF-8 (NUL bytes included), else 0. */
-int mime_utf8_valid(const char *s, size_t len);
-
+/* The charset s[0..len) needs (UTF-8 checks: robot/utf8.h). */
 enum mime_charset mime_charset_of(const char *s, size_t len);
 /* The MIME charset name ("us-ascii", ...); NULL for MIME_CS_BINARY. */
 const char *mime_charset_name(enum mime_charset cs);

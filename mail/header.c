@@ -20,6 +20,7 @@
  * over-long first word to a new line and writes display names raw.
  */
 #include "common.h"
+#include "utf8.h"
 #include "mail/header.h"
 #include "mail/encode.h"
 
@@ -153,7 +154,7 @@ static int is_printable(const char *s)
 	for (p = s; *p; p++)
 		if ((unsigned char)*p < 32 || *p == 127)
 			return 0;
-	return mime_utf8_valid(s, p - s);
+	return utf8_valid(s, p - s);
 }
 
 static int check_bytes(const char *name, const char *value, size_t len)
@@ -174,7 +175,7 @@ static int check_bytes(const char *name, const char *value, size_t len)
 				     "character 0x%02x",
 				     name, c);
 	}
-	if (!mime_utf8_valid(value, len))
+	if (!utf8_valid(value, len))
 		return error("header '%s': value is not valid UTF-8", name);
 	return 0;
 }

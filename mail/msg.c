@@ -21,6 +21,7 @@
  * random boundary.  libetpan checks the result instead (mail/lint.c).
  */
 #include "common.h"
+#include "utf8.h"
 #include "mail/msg.h"
 #include "mail/encode.h"
 #include "mail/header.h"
@@ -96,7 +97,7 @@ static const char *shown(const char *s)
 	for (p = s; *p; p++)
 		if ((unsigned char)*p < 32 || *p == 127)
 			return "(unprintable)";
-	return mime_utf8_valid(s, p - s) ? s : "(unprintable)";
+	return utf8_valid(s, p - s) ? s : "(unprintable)";
 }
 
 int msg_set_body(struct msg *m, const char *text, size_t len)
@@ -279,37 +280,25 @@ static int part_entity(struct entity *e, const struct msg_part *p)
 
 /* ---- boundary ---- */
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return h;
-}
-
 static uint64_t fnv1a_str(uint64_t h, const char *s)
 {
-	return fnv1a(h, s ? s : "", s ? strlen(s) + 1 : 1);
+	return fnv1a64(h, s ? s : "", s ? strlen(s) + 1 : 1);
 }
 
 static uint64_t msg_hash(const struct msg *m)
 {
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	uint64_t h = FNV64_INIT;
 	size_t i;
 
 	for (i = 0; i < m->nheaders; i++) {
 		h = fnv1a_str(h, m->headers[i].name);
 		h = fnv1a_str(h, m->headers[i].value);
 	}
-	h = fnv1a(h, m->body, m->body_len);
+	h = fnv1a64(h, m->body, m->body_len);
 	for (i = 0; i < m->nparts; i++) {
 		h = fnv1a_str(h, m->parts[i].filename);
 		h = fnv1a_str(h, m->parts[i].content_type);
-		h = fnv1a(h, m->parts[i].data, m->parts[i].len);
+		h = fnv1a64(h, m->parts[i].data, m->parts[i].len);
 	}
 	return h;
 }
@@ -345,7 +334,7 @@ static int pick_boundary(struct strbuf *b, const struct msg *m,
 		return 0;
 	}
 	h = msg_hash(m);
-	for (tries = 0; tries < 64; tries++, h = fnv1a(h, "+", 1)) {
+	for (tries = 0; tries < 64; tries++, h = fnv1a64(h, "+", 1)) {
 		strbuf_reset(b);
 		strbuf_addf(b, "=_robot_%016" PRIx64, h);
 		if (find_collision(b->buf, ents, n) == n)

@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "report.h"
 #include "results.h"
+#include "utf8.h"
 #include "config/config.h"
 #include "config/lkp.h"
 #include "config/request.h"
@@ -360,11 +361,9 @@ static char *report_key(const struct report *r)
  */
 static char *make_message_id(const struct ctx *c, const char *key)
 {
-	uint32_t h = 2166136261u;
-	const char *p;
+	uint64_t h64 = fnv1a64(FNV64_INIT, key, strlen(key));
+	uint32_t h = (uint32_t)(h64 ^ (h64 >> 32));
 
-	for (p = key; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
 	return xasprintf("<%04d%02d%02d%02d%02d.%08x-%s@%s>",
 			 c->when.local.tm_year + 1900, c->when.local.tm_mon + 1,
 			 c->when.local.tm_mday, c->when.local.tm_hour,

@@ -12,6 +12,7 @@
  */
 #include "common.h"
 #include "spool.h"
+#include "utf8.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -21,21 +22,15 @@
 static const char *const state_dirs[] = { "tmp", "new", "sent", "failed",
 					  "hold" };
 
-/* FNV-1a, 64 bits; two seeds give 128 bits of name. */
-static uint64_t fnv1a(const char *s, uint64_t h)
-{
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 void spool_key_name(struct strbuf *out, const char *key)
 {
+	size_t len = strlen(key);
+
+	/* two seeds give 128 bits of name */
 	strbuf_addf(out, "%016llx%016llx",
-		    (unsigned long long)fnv1a(key, 0xcbf29ce484222325ULL),
-		    (unsigned long long)fnv1a(key, 0x84222325cbf29ce4ULL));
+		    (unsigned long long)fnv1a64(FNV64_INIT, key, len),
+		    (unsigned long long)fnv1a64(UINT64_C(0x84222325cbf29ce4),
+						key, len));
 }
 
 static int make_dirs(const char *dir)
