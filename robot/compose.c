@@ -75,36 +75,26 @@ static void when_set(struct when *w, time_t t, int tz)
  */
 static int parse_date(struct when *w, const char *s)
 {
-	struct tm tm = { 0 };
-	char mon[4] = "", tzs[6] = "", wday[4] = "";
+	char mon[4] = "", tzs[6] = "", wday[4] = "", iso[40];
 	int y, m = 0, d, hh, mm, ss, tz, n = 0;
+	int64_t t;
 	size_t i;
 
-	if (sscanf(s, "%4d-%2d-%2d %2d:%2d:%2d %5s%n", &y, &m, &d, &hh, &mm,
-		   &ss, tzs, &n) == 7 &&
+	/* a Date header's form is rewritten into the numeric one */
+	if (sscanf(s, "%3s, %2d %3s %4d %2d:%2d:%2d %5s%n", wday, &d, mon, &y,
+		   &hh, &mm, &ss, tzs, &n) == 8 &&
 	    !s[n]) {
-		/* numeric form */
-	} else if (n = 0, sscanf(s, "%3s, %2d %3s %4d %2d:%2d:%2d %5s%n", wday,
-				 &d, mon, &y, &hh, &mm, &ss, tzs, &n) == 8 &&
-				  !s[n]) {
 		for (i = 0; i < ARRAY_SIZE(months); i++)
 			if (!strcmp(mon, months[i]))
 				m = (int)i + 1;
-	} else {
-		return -1;
+		snprintf(iso, sizeof(iso), "%04d-%02d-%02d %02d:%02d:%02d %s",
+			 y, m, d, hh, mm, ss, tzs);
+		s = iso;
 	}
-	if (m < 1 || m > 12 || d < 1 || d > 31 || hh > 23 || mm > 59 ||
-	    ss > 60 || y < 1970 || parse_tz(tzs, &tz))
+	/* one parser for "YYYY-MM-DD hh:mm:ss +zzzz" (git/commits.c) */
+	if (commit_date_parse(s, &t, &tz) || t < 0)
 		return -1;
-	tm.tm_year = y - 1900;
-	tm.tm_mon = m - 1;
-	tm.tm_mday = d;
-	tm.tm_hour = hh;
-	tm.tm_min = mm;
-	tm.tm_sec = ss;
-	when_set(w, timegm(&tm) - (time_t)tz * 60, tz);
-	if (w->local.tm_mday != d)
-		return -1; /* 31 Feb and friends */
+	when_set(w, (time_t)t, tz);
 	return 0;
 }
 
