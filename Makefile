@@ -14,7 +14,7 @@
 PREFIX  ?= /usr/local
 BUILD   ?= build
 VERSION := 0.1.0
-PKGS    := libcurl libgit2 yaml-0.1 libetpan jansson zlib
+PKGS    := libcurl libgit2 yaml-0.1 libetpan jansson zlib nettle
 CC      ?= cc
 # Data files (templates, tables): the source tree for a build; install
 # rebuilds with DATADIR=$(PREFIX)/share/robot.
@@ -55,7 +55,7 @@ CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/spool.c robot/report.c robot/compose.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
-GIT_SRCS := git/commits.c git/repo.c
+GIT_SRCS := git/commits.c git/repo.c git/patchid.c
 MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c
 TEMPLATE_SRCS := templates/expand.c
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
@@ -72,7 +72,8 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(OBJ)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(OBJ)/%.o)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
 # Small programs the shell tests drive (tests/helpers/*.c).
-HELPER_BINS := $(BUILD)/tests/helpers/rt-load $(BUILD)/tests/helpers/commit-info $(BUILD)/tests/helpers/msg-render
+HELPER_BINS := $(BUILD)/tests/helpers/rt-load $(BUILD)/tests/helpers/commit-info $(BUILD)/tests/helpers/msg-render \
+	$(BUILD)/tests/helpers/patch-id
 
 all: $(BUILD)/robot $(UNIT_BINS) $(HELPER_BINS)
 

@@ -450,6 +450,75 @@ int repo_lookup(struct repo *repo, struct commit_info *ci, const char *rev)
 	return ret;
 }
 
+/*
+ * git_diff_print callback: the patch as git prints it.  Lines of a hunk
+ * come without their origin character; headers, the "\\ No newline"
+ * note and binary data come whole.
+ */
+static int diff_line_cb(const git_diff_delta *delta, const git_diff_hunk *hunk,
+			const git_diff_line *line, void *data)
+{
+	struct strbuf *out = data;
+
+	(void)delta;
+	(void)hunk;
+	if (line->origin == GIT_DIFF_LINE_CONTEXT ||
+	    line->origin == GIT_DIFF_LINE_ADDITION ||
+	    line->origin == GIT_DIFF_LINE_DELETION)
+		strbuf_addch(out, line->origin);
+	strbuf_add(out, line->content, line->content_len);
+	return 0;
+}
+
+int repo_diff_text(struct repo *repo, const char *rev, enum repo_diff_algo algo,
+		   struct strbuf *out)
+{
+	git_diff_options opts;
+	git_diff_find_options find;
+	git_tree *old = NULL, *new = NULL;
+	git_commit *c, *parent = NULL;
+	git_diff *diff = NULL;
+	int ret = -1;
+
+	c = resolve(repo, rev);
+	if (!c)
+		return -1;
+	if (git_commit_parentcount(c) > 1) {
+		ret = 1; /* a merge: git show prints no patch of its own */
+		goto out;
+	}
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	/* as format-patch (and git show --binary): full ids, binary data */
+	opts.flags = GIT_DIFF_SHOW_BINARY;
+	if (algo == REPO_DIFF_PATIENCE)
+		opts.flags |= GIT_DIFF_PATIENCE;
+	else if (algo == REPO_DIFF_MINIMAL)
+		opts.flags |= GIT_DIFF_MINIMAL;
+	opts.id_abbrev = GIT_OID_HEXSZ;
+	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+	find.flags = GIT_DIFF_FIND_RENAMES; /* git's diff.renames default */
+	if ((git_commit_parentcount(c) &&
+	     git_commit_parent(&parent, c, 0) < 0) ||
+	    (parent && git_commit_tree(&old, parent) < 0) ||
+	    git_commit_tree(&new, c) < 0 ||
+	    git_diff_tree_to_tree(&diff, repo->git, old, new, &opts) < 0 ||
+	    git_diff_find_similar(diff, &find) < 0 ||
+	    git_diff_print(diff, GIT_DIFF_FORMAT_PATCH, diff_line_cb, out) <
+		    0) {
+		error("cannot diff commit '%s' in repository '%s': %s", rev,
+		      repo->dir, git_message());
+		goto out;
+	}
+	ret = 0;
+out:
+	git_diff_free(diff);
+	git_tree_free(old);
+	git_tree_free(new);
+	git_commit_free(parent);
+	git_commit_free(c);
+	return ret;
+}
+
 int repo_commit_info(struct commit_info *ci, const char *repo_dir,
 		     const char *rev)
 {

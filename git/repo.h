@@ -80,6 +80,24 @@ int repo_commit_info(struct commit_info *ci, const char *repo_dir,
 int repo_load_commits(struct commit_set *set, const char *repo_dir,
 		      const char *const *revs, size_t nr);
 
+/* How a diff is computed: git's --diff-algorithm (histogram: none). */
+enum repo_diff_algo {
+	REPO_DIFF_MYERS, /* git's default */
+	REPO_DIFF_PATIENCE,
+	REPO_DIFF_MINIMAL,
+};
+
+/*
+ * Appends the patch of commit `rev` against its first parent (the empty
+ * tree for a root commit) as `git show --binary --format=` prints it
+ * with git's default options: renames found (50% similarity), full ids
+ * on the index lines, binary files as "GIT binary patch" data.  Returns
+ * 0, 1 for a merge (git show prints no patch of its own), or -1 after an
+ * error naming the commit and the repository.
+ */
+int repo_diff_text(struct repo *repo, const char *rev, enum repo_diff_algo algo,
+		   struct strbuf *out);
+
 /* Whether `dir` itself is a git repository (1 or 0); prints nothing. */
 int repo_is_repo(const char *dir);
 

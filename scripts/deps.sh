@@ -8,10 +8,11 @@
 set -eu
 
 # Build: the four libraries of shared/CONTRACT.md, plus jansson and zlib for
-# LKP result roots.  libcurl must be the GnuTLS flavour: libetpan-dev
+# LKP result roots, nettle for the SHA-1 of patch-ids (git/patchid.c).
+# libcurl must be the GnuTLS flavour: libetpan-dev
 # depends on it.
 BUILD_PKGS="build-essential pkg-config libcurl4-gnutls-dev libgit2-dev
-libyaml-dev libetpan-dev libjansson-dev zlib1g-dev"
+libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev"
 # Tests: the real SMTP server (Debian's Python with aiosmtpd), git for
 # fixture repositories, clang-format for format-check, and the clang
 # runtime for the sanitizer build.
