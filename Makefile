@@ -8,6 +8,7 @@
 #   make check      install missing packages, build, run the whole suite
 #   make asan       the same under ASan+UBSan+LeakSanitizer (build-asan/)
 #   make demo       compose the examples and deliver them to a local mbox
+#   make fidelity   the round trip of every real mail of ../shared/corpus
 #   make format-check / make format
 #   make install PREFIX=/usr/local
 
@@ -115,6 +116,13 @@ demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)scripts/demo.sh
 
+# The round trip of the real mails of the shared corpus, one part per
+# kind of mail (tests/fidelity/PART prints a line per mail and a summary
+# line); each kind adds its part here.  CORPUS=DIR elsewhere.
+FIDELITY_PARTS := mails
+fidelity: all
+	$(Q)BUILD=$(BUILD) tests/fidelity/run $(FIDELITY_PARTS)
+
 # An installed robot reads its templates and tables from
 # $(PREFIX)/share/robot, so it is built again with that DATADIR (data.o,
 # the one object that holds it, is always rebuilt).
@@ -141,7 +149,7 @@ clean:
 	rm -rf build build-asan build-install
 
 .PHONY: all deps check asan demo install format format-check clean \
-	golden-update
+	golden-update fidelity
 .SECONDARY:
 
 -include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d) $(HELPER_BINS:=.d)

@@ -554,7 +554,7 @@ static int add_headers(struct msg *m, const struct ctx *c,
 				 req->message_id ? "message_id"
 						 : "message_id_user, "
 						   "message_id_domain");
-	/* 0-day's replies carry In-Reply-To alone (tests/data/mails) */
+	/* 0-day's replies carry In-Reply-To alone (the corpus mails) */
 	if (!ret && req->in_reply_to)
 		ret = add_header(m, "In-Reply-To", req->in_reply_to, req->file,
 				 "in_reply_to");

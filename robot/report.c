@@ -532,7 +532,7 @@ static int b_repro(struct render *rc, struct strbuf *out)
  * later one.  The tests of the In-addition table are further sections, in
  * the table's order, before the report's own further sections: every
  * real mail with that table shows each entry's comparison as a section of
- * its own (tests/data/mails 104-136).
+ * its own (corpus mails 104-136).
  */
 static int b_sections(struct render *rc, struct strbuf *out)
 {

@@ -527,7 +527,7 @@ static void test_seed_rows(void)
 	CHECK(lkp_is_test(at("2021-12-10"), "will-it-scale"),
 	      "seed 003 zeroed");
 	CHECK(!lkp_is_test(at("2023-09-22"), "stress-ng"), "seed 004 not");
-	/* tests/data/mails: fio sorts first in 119 (2023-01-16, tests/fio),
+	/* corpus mails: fio sorts first in 119 (2023-01-16, tests/fio),
 	 * not in 134 (2026-02-12: 2409d6a4b was committed on 02-13) */
 	CHECK(lkp_is_test(at("2023-01-16"), "fio"), "mail 119 zeroed");
 	CHECK(!lkp_is_test(at("2026-02-12"), "fio"), "mail 134 not");

@@ -81,7 +81,7 @@ static void test_rfc2047(void)
 		     "Cc: Andrew Morton <akpm@x.org>, \"Johannes Weiner\" "
 		     "<hannes@x.org>, lkp@x.org\n",
 		     "a name quoted by its writer stays quoted, a bare address "
-		     "bare (tests/data/mails 112, 123)");
+		     "bare (corpus mails 112, 123)");
 	CHECK_HEADER(
 		"From",
 		"Ren\xc3\xa9"

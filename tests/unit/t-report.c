@@ -516,7 +516,7 @@ static void want_in(const char *body, const char *piece, const char *desc)
 /*
  * The In-addition table of fill_2025 by the rule of report-format.md
  * §3.2: an 18-wide first column, the second padded to its longest text;
- * in 2025 the change's minus is a blank (tests/data/mails 129, 135).
+ * in 2025 the change's minus is a blank (corpus mails 129, 135).
  */
 static void addition_table(struct strbuf *sb, const char *head,
 			   const char *tail)
@@ -597,7 +597,7 @@ static void check_2025(void)
 	/*
 	 * The In-addition test, then the further section: 2 empty lines
 	 * before the first stars, 3 before later ones and 4 before
-	 * "Disclaimer:" (tests/data/mails 129, 136)
+	 * "Disclaimer:" (corpus mails 129, 136)
 	 */
 	char *more =
 		xasprintf("memset_orig\n\n\n%.99s\nlkp-skl-fpga01: 104 "
