@@ -53,7 +53,7 @@ endif
 UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
-	robot/spool.c robot/report.c robot/compose.c
+	robot/spool.c robot/report.c robot/compose.c robot/plot.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
@@ -63,7 +63,8 @@ LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
 	$(MAIL_SRCS) $(TEMPLATE_SRCS)
 
 # The CLI: main.c and one file per command; the only code that exits.
-CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c
+CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c \
+	robot/cmd-plot.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
 

@@ -18,11 +18,15 @@ static const struct cmd {
 	{ "compare", cmd_compare,
 	  "print the comparison block for LKP result roots" },
 	{ "compose", cmd_compose, "render one report: queue it, or --dry-run" },
+	{ "plot", cmd_plot, "print an ASCII bisect plot as gnuplot draws it" },
 };
 
 /* Commands of shared/CONTRACT.md that later work will add. */
 static const char *const future_cmds[] = {
-	"send", "queue", "thread", "reply", "plot",
+	"send",
+	"queue",
+	"thread",
+	"reply",
 };
 
 static void usage(FILE *out)

@@ -15,8 +15,9 @@ BUILD_PKGS="build-essential pkg-config libcurl4-gnutls-dev libgit2-dev
 libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev"
 # Tests: the real SMTP server (Debian's Python with aiosmtpd), git for
 # fixture repositories, clang-format for format-check, and the clang
-# runtime for the sanitizer build.
-TEST_PKGS="python3 python3-aiosmtpd git clang-format"
+# runtime for the sanitizer build; gnuplot-nox (5.4) is the oracle of the
+# plot test (t3500).
+TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 

@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The differential test of the plot module: Debian's gnuplot (gnuplot-nox,
+# 5.4) runs the lkp-tests plot script on every case of tests/tools/plot-
+# cases (the mandatory edge set, then PLOT_COUNT generated series from
+# PLOT_SEED; default 300 from seed 1, `PLOT_SEED=random` picks one), all in
+# one gnuplot process; `robot plot --gnuplot 5` draws the same series with
+# no gnuplot on its PATH; every output must be the same bytes.  A failure
+# names the seed and the case and shows both plots.
+. "$(dirname "$0")/lib.sh"
+
+GNUPLOT=$(command -v gnuplot)
+if [ -z "$GNUPLOT" ]; then
+	_fail "gnuplot is installed (scripts/deps.sh installs gnuplot-nox)"
+	exit 0
+fi
+case "$("$GNUPLOT" --version)" in
+"gnuplot 5.4 "*) _ok "the oracle is gnuplot 5.4" ;;
+*) _fail "the oracle is gnuplot 5.4, not $("$GNUPLOT" --version)" ;;
+esac
+
+C=$T/cases
+seed=$($PYTHON "$TOP/tests/tools/plot-cases" --seed "${PLOT_SEED:-1}" \
+	--count "${PLOT_COUNT:-300}" "$C")
+echo "# $seed"
+ok "gnuplot draws every case in one process" \
+	"$GNUPLOT" "$C/all.gp"
+
+mkdir "$T/nobin"
+n=0
+bad=0
+for good in "$C"/*.good; do
+	k=${good%.good}
+	n=$((n + 1))
+	if ! PATH=$T/nobin "$ROBOT" plot --gnuplot 5 --title "$(cat "$k.title")" \
+		"$good" "$k.bad" >"$k.robot" 2>"$k.err" ||
+		! cmp -s "$k.gnuplot" "$k.robot"; then
+		bad=$((bad + 1))
+		[ "$bad" -le 3 ] || continue
+		echo "# $seed; case $(basename "$k"): $(wc -l <"$good") good," \
+			"$(wc -l <"$k.bad") bad samples, title '$(cat "$k.title")'"
+		sed 's/^/# robot: /' "$k.err"
+		diff "$k.gnuplot" "$k.robot" | sed 's/^/# /'
+	fi
+done
+if [ "$bad" -eq 0 ] && [ "$n" -gt 300 ]; then
+	_ok "robot plot draws all $n cases as gnuplot does"
+else
+	_fail "robot plot draws all $n cases as gnuplot does ($bad differ)"
+fi
+
+# robot's binary starts no program: no popen, system, exec* or posix_spawn
+nm -u "$ROBOT" >"$T/undef" 2>&1 || _fail "nm reads $ROBOT"
+if grep -Eq '^ *U (popen|system|exec[lv]p?e?|execvpe|fexecve|posix_spawnp?)(@|$)' \
+	"$T/undef"; then
+	_fail "robot calls no popen, system, exec* or posix_spawn"
+	grep -E ' (popen|system|exec|posix_spawn)' "$T/undef" | sed 's/^/# /'
+elif grep -q ' U ' "$T/undef" && grep -q ' U fwrite' "$T/undef"; then
+	_ok "robot calls no popen, system, exec* or posix_spawn"
+else
+	_fail "nm lists robot's undefined symbols"
+fi
