@@ -57,14 +57,15 @@ CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
-MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c
+MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \
+	mail/envelope.c
 TEMPLATE_SRCS := templates/expand.c
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
 	$(MAIL_SRCS) $(TEMPLATE_SRCS)
 
 # The CLI: main.c and one file per command; the only code that exits.
 CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c \
-	robot/cmd-plot.c
+	robot/cmd-plot.c robot/cmd-queue.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
 

@@ -27,6 +27,15 @@ static const struct field config_fields[] = {
 	C("sender_name", FIELD_STR, sender_name),
 	C("smtp_url", FIELD_STR, smtp_url),
 	C("mbox", FIELD_PATH, mbox),
+	C("smtp_user", FIELD_STR, smtp_user),
+	C("smtp_password_file", FIELD_PATH, smtp_password_file),
+	C("smtp_starttls", FIELD_STR, smtp_starttls),
+	C("smtp_ca_file", FIELD_PATH, smtp_ca_file),
+	C("envelope_from", FIELD_STR, envelope_from),
+	C("staging_to", FIELD_STR, staging_to),
+	C("max_per_run", FIELD_STR, max_per_run_text),
+	C("max_per_hour", FIELD_STR, max_per_hour_text),
+	C("max_age", FIELD_STR, max_age_text),
 };
 
 static const struct schema config_schema = { "configuration", config_fields,
@@ -50,6 +59,8 @@ static const struct {
 	{ offsetof(struct robot_config, reported_by),
 	  "kernel test robot <lkp@intel.com>" },
 	{ offsetof(struct robot_config, sender_name), "kernel test robot" },
+	{ offsetof(struct robot_config, smtp_starttls), "required" },
+	{ offsetof(struct robot_config, max_age_text), "5d" },
 };
 
 static int valid_tz(const char *tz)
@@ -57,6 +68,70 @@ static int valid_tz(const char *tz)
 	return strlen(tz) == 5 && (tz[0] == '+' || tz[0] == '-') &&
 	       strspn(tz + 1, "0123456789") == 4 && atoi(tz + 3) < 60 &&
 	       (tz[1] - '0') * 10 + (tz[2] - '0') < 15;
+}
+
+/* A positive count: "100".  Returns 0 or -1 after an error naming key. */
+static int parse_count(long *out, const char *text, const char *file,
+		       const char *key)
+{
+	char *end;
+	long v;
+
+	if (!text)
+		return 0;
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v <= 0 || text[0] == '+')
+		return error("%s: %s: '%s' is not a positive whole number",
+			     file, key, text);
+	*out = v;
+	return 0;
+}
+
+/* A duration: "90", "90s", "30m", "12h", "5d".  In seconds. */
+static int parse_duration(long *out, const char *text, const char *file,
+			  const char *key)
+{
+	static const struct {
+		char unit;
+		long seconds;
+	} units[] = { { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 } };
+	char *end;
+	long v, mul = 1;
+	size_t i;
+
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (!errno && end != text && text[0] != '+' && end[0] && !end[1])
+		for (i = 0, mul = 0; i < ARRAY_SIZE(units); i++)
+			if (units[i].unit == end[0]) {
+				mul = units[i].seconds;
+				end++;
+			}
+	if (errno || end == text || *end || v <= 0 || !mul ||
+	    v > LONG_MAX / mul)
+		return error("%s: %s: '%s' is not a duration (want a number "
+			     "with s, m, h or d, as 5d)",
+			     file, key, text);
+	*out = v * mul;
+	return 0;
+}
+
+/* The delivery keys that take more than a string. */
+static int check_delivery(struct robot_config *cfg, const char *file)
+{
+	if (strcmp(cfg->smtp_starttls, "required") &&
+	    strcmp(cfg->smtp_starttls, "opportunistic"))
+		return error("%s: smtp_starttls: '%s' is not required or "
+			     "opportunistic",
+			     file, cfg->smtp_starttls);
+	cfg->starttls_required = !strcmp(cfg->smtp_starttls, "required");
+	return parse_count(&cfg->max_per_run, cfg->max_per_run_text, file,
+			   "max_per_run") ||
+	       parse_count(&cfg->max_per_hour, cfg->max_per_hour_text, file,
+			   "max_per_hour") ||
+	       parse_duration(&cfg->max_age, cfg->max_age_text, file,
+			      "max_age");
 }
 
 int config_load(struct robot_config *cfg, const char *path)
@@ -89,6 +164,8 @@ int config_load(struct robot_config *cfg, const char *path)
 	if (!valid_tz(cfg->timezone))
 		return error("%s: timezone: '%s' is not of the form +HHMM",
 			     path ? path : "(built-in)", cfg->timezone);
+	if (check_delivery(cfg, path ? path : "(built-in)"))
+		return -1;
 	cfg->file = xstrdup(path ? path : "(built-in)");
 	return 0;
 }

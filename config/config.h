@@ -18,6 +18,18 @@
  *   sender_name: "Oliver Sang"          # signs the 2020-2022 styles
  *   smtp_url: smtp://127.0.0.1:25       # for robot send (unset: mbox)
  *   mbox: /var/mail/robot               # the local mailbox
+ *
+ * Delivery (robot send, doc/delivery.md):
+ *
+ *   smtp_user: robot                    # AUTH; the password comes from
+ *   smtp_password_file: /etc/robot/pw   #   this file or ROBOT_SMTP_PASSWORD
+ *   smtp_starttls: required             # or opportunistic (smtp:// only)
+ *   smtp_ca_file: /etc/robot/ca.pem     # CAs besides the system's
+ *   envelope_from: bounces@example.org  # MAIL FROM (else the From address)
+ *   staging_to: test@example.org        # every mail to this one address
+ *   max_per_run: 100                    # messages per run (unset: no limit)
+ *   max_per_hour: 500                   # messages per hour (unset: none)
+ *   max_age: 5d                         # then failed/ (s, m, h, d; 5d)
  */
 #ifndef ROBOT_CONFIG_CONFIG_H
 #define ROBOT_CONFIG_CONFIG_H
@@ -33,6 +45,12 @@ struct robot_config {
 	char *message_id_user, *message_id_domain;
 	char *reported_by, *sender_name;
 	char *smtp_url, *mbox;
+	char *smtp_user, *smtp_password_file, *smtp_starttls, *smtp_ca_file;
+	char *envelope_from, *staging_to;
+	char *max_per_run_text, *max_per_hour_text, *max_age_text;
+	/* from the texts above: 0 = no limit; max_age in seconds */
+	long max_per_run, max_per_hour, max_age;
+	int starttls_required; /* smtp_starttls: required (the default) */
 };
 
 /*

@@ -80,18 +80,30 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
  * message whose download link leads nowhere could not be repaired, since
  * composing it again only answers "already queued".  Publishing is
  * idempotent (the same files, replaced whole), so a repeated compose of a
- * queued or sent report rewrites the same bytes.
+ * queued or sent report rewrites the same bytes.  Both happen holding the
+ * spool's lock, so that two composes of one report neither queue it
+ * twice nor remove each other's half-written materials.
  */
 static int queue(const struct composed *c, const struct robot_config *cfg)
 {
 	struct strbuf first = STRBUF_INIT;
 	enum spool_result res;
+	struct spool s;
+	int ret = spool_open(&s, cfg->spool, 1, cfg->file);
 
-	if (compose_publish(c) ||
-	    spool_enqueue(cfg->spool, c->key, c->bytes.buf, c->bytes.len, &res,
-			  &first)) {
+	if (ret)
+		return ret;
+	ret = spool_lock(&s);
+	if (!ret)
+		ret = compose_publish(c);
+	if (!ret)
+		ret = spool_enqueue(&s, c->key, c->bytes.buf, c->bytes.len,
+				    &res, &first);
+	spool_unlock(&s);
+	spool_close(&s);
+	if (ret) {
 		strbuf_release(&first);
-		return EXIT_RUNTIME;
+		return ret;
 	}
 	switch (res) {
 	case SPOOL_QUEUED:

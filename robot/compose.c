@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "report.h"
 #include "results.h"
+#include "spool.h"
 #include "utf8.h"
 #include "config/config.h"
 #include "config/lkp.h"
@@ -30,6 +31,8 @@
 #include "mail/lint.h"
 #include "mail/msg.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -794,7 +797,7 @@ void composed_release(struct composed *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* mkdir -p */
+/* mkdir -p; 0 or an exit code */
 static int make_path(const char *dir)
 {
 	char *p = xstrdup(dir), *s;
@@ -805,56 +808,131 @@ static int make_path(const char *dir)
 			continue;
 		*s = '\0';
 		if (mkdir(p, 0755) && errno != EEXIST)
-			ret = error_errno("cannot create '%s'", p);
+			ret = spool_errno_exit(errno);
 		*s = '/';
 	}
 	if (!ret && mkdir(p, 0755) && errno != EEXIST)
-		ret = error_errno("cannot create '%s'", p);
+		ret = spool_errno_exit(errno);
+	if (ret)
+		error_errno("cannot create '%s' (archive_dir)", p);
 	free(p);
+	return ret;
+}
+
+/*
+ * Removes the ".NAME.PID.tmp" files that a compose killed while
+ * publishing left in the folder.  The caller holds the spool's lock, as
+ * every publisher does, so none of them is being written.
+ */
+static int clean_stale(const char *dir)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	size_t n;
+	int ret = 0;
+
+	if (!d) {
+		ret = spool_errno_exit(errno);
+		error_errno("cannot read '%s'", dir);
+		return ret;
+	}
+	while ((de = readdir(d))) {
+		n = strlen(de->d_name);
+		if (de->d_name[0] != '.' || n < 6 ||
+		    strcmp(de->d_name + n - 4, ".tmp"))
+			continue;
+		if (unlinkat(dirfd(d), de->d_name, 0) && errno != ENOENT) {
+			ret = spool_errno_exit(errno);
+			error_errno("cannot remove '%s/%s'", dir, de->d_name);
+			break;
+		}
+	}
+	closedir(d);
+	return ret;
+}
+
+/*
+ * One material: written aside with its source's permissions (a file only
+ * its owner may read is not published world-readable), fsync'd, then
+ * renamed over the old copy, so a reader never sees it half written.
+ */
+static int publish_one(const char *src, const char *tmp, const char *dst)
+{
+	struct strbuf data = STRBUF_INIT;
+	struct stat st;
+	size_t done = 0;
+	int fd = -1, ret = 0;
+
+	if (stat(src, &st) || strbuf_read_file(&data, src)) {
+		ret = error_errno("cannot read '%s'", src);
+		goto out;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || fchmod(fd, st.st_mode & 0666))
+		goto fail;
+	while (done < data.len) {
+		ssize_t n = write(fd, data.buf + done, data.len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto fail;
+		done += (size_t)n;
+	}
+	test_crash_point("publish");
+	if (fsync(fd))
+		goto fail;
+	ret = close(fd);
+	fd = -1;
+	if (ret)
+		goto fail;
+	if (rename(tmp, dst)) {
+		ret = spool_errno_exit(errno);
+		error_errno("cannot rename '%s' to '%s'", tmp, dst);
+		unlink(tmp);
+	}
+	goto out;
+fail:
+	ret = spool_errno_exit(errno);
+	error_errno("cannot write '%s'", tmp);
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+out:
+	strbuf_release(&data);
 	return ret;
 }
 
 int compose_publish(const struct composed *c)
 {
-	struct strbuf data = STRBUF_INIT, dst = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf dst = STRBUF_INIT, tmp = STRBUF_INIT;
 	size_t i;
-	int ret = 0;
+	int ret, fd;
 
 	if (!c->archive_dir || !c->nmaterials)
 		return 0;
-	if (make_path(c->archive_dir))
-		return -1;
-	/* each file is written aside and renamed: never seen half written */
+	ret = make_path(c->archive_dir);
+	if (!ret)
+		ret = clean_stale(c->archive_dir);
 	for (i = 0; i < c->nmaterials && !ret; i++) {
-		FILE *f;
-
-		strbuf_reset(&data);
 		strbuf_reset(&dst);
 		strbuf_reset(&tmp);
 		strbuf_addf(&dst, "%s/%s", c->archive_dir,
 			    c->material_names[i]);
 		strbuf_addf(&tmp, "%s/.%s.%ld.tmp", c->archive_dir,
 			    c->material_names[i], (long)getpid());
-		if (strbuf_read_file(&data, c->material_paths[i])) {
-			ret = error_errno("cannot read '%s'",
-					  c->material_paths[i]);
-			break;
-		}
-		f = fopen(tmp.buf, "wb");
-		if (!f || fwrite(data.buf, 1, data.len, f) != data.len) {
-			ret = error_errno("cannot write '%s'", tmp.buf);
-			if (f)
-				fclose(f);
-		} else if (fclose(f)) {
-			ret = error_errno("cannot write '%s'", tmp.buf);
-		} else if (rename(tmp.buf, dst.buf)) {
-			ret = error_errno("cannot rename '%s' to '%s'", tmp.buf,
-					  dst.buf);
-		}
-		if (ret)
-			unlink(tmp.buf);
+		ret = publish_one(c->material_paths[i], tmp.buf, dst.buf);
 	}
-	strbuf_release(&data);
+	/* the renames are durable before the message that links them */
+	if (!ret) {
+		fd = open(c->archive_dir, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || (fsync(fd) && errno != EINVAL)) {
+			ret = spool_errno_exit(errno);
+			error_errno("cannot fsync '%s'", c->archive_dir);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
 	strbuf_release(&dst);
 	strbuf_release(&tmp);
 	return ret;

@@ -35,8 +35,11 @@ int compose_report(struct composed *out, const struct request *req,
 void composed_release(struct composed *c);
 
 /*
- * Copies the materials into their archive folder, creating it.  Returns 0
- * or -1 after an error.
+ * Copies the materials into their archive folder, creating it, each with
+ * its source's permissions, fsync'd before it is renamed into place; a
+ * killed compose's temporary files there are removed first.  The caller
+ * holds the spool's lock.  Returns 0, or an exit code after an error (75
+ * when the folder cannot be written, 1 otherwise).
  */
 int compose_publish(const struct composed *c);
 

@@ -19,12 +19,13 @@ static const struct cmd {
 	  "print the comparison block for LKP result roots" },
 	{ "compose", cmd_compose, "render one report: queue it, or --dry-run" },
 	{ "plot", cmd_plot, "print an ASCII bisect plot as gnuplot draws it" },
+	{ "queue", cmd_queue,
+	  "list the spool; add, hold, release, retry, drop a message" },
 };
 
 /* Commands of shared/CONTRACT.md that later work will add. */
 static const char *const future_cmds[] = {
 	"send",
-	"queue",
 	"thread",
 	"reply",
 };

@@ -2,18 +2,78 @@
 /*
  * spool.h: the queue on disk, the boundary between composing and sending.
  *
- * A spool directory holds tmp/, new/, sent/, failed/ and hold/.  A message
- * is written to tmp/, fsync'd, then linked into new/ under a name derived
- * from the report's identity (commit, test, parameters, box, KPI), so the
- * same report composed twice finds its first copy wherever send has moved
- * it since.  The files hold exactly the bytes `compose --dry-run` prints.
+ * A spool directory holds
+ *
+ *   tmp/               files being written (never a whole message)
+ *   new/NAME.eml       queued: waiting for robot send
+ *   sent/NAME.eml      delivered
+ *   failed/NAME.eml    refused for good, expired, or unreadable
+ *   hold/NAME.eml      held by the operator (robot queue hold)
+ *   STATE/NAME.state   beside a message: its attempts, the server's
+ *                      replies, who got it ("key: value" lines)
+ *   spool.lock         every change of the spool is made holding it
+ *   send.lock          held by the one robot send that runs; it names
+ *                      the message being delivered at the moment
+ *   rate               the times of the last hour's deliveries
+ *   pause              while it exists, robot send sends nothing
+ *
+ * A message file holds exactly the bytes `compose --dry-run` prints (LF
+ * line ends).  It is written to tmp/, fsync'd, then link()ed into new/
+ * under a name derived from the report's identity, so the same report
+ * composed twice finds its first copy wherever it is now.  A message only
+ * ever moves by rename(), so it is always in exactly one state directory:
+ * a crash can leave a stray file in tmp/ (removed by the next holder of
+ * the lock), never a half message or none.
+ *
+ * Functions that can fail print one error line and return an exit code
+ * of enum robot_exit: 78 when the spool does not exist, 75 when it cannot
+ * be written (permissions, read-only, full) or is busy, 1 otherwise.
  */
 #ifndef ROBOT_SPOOL_H
 #define ROBOT_SPOOL_H
 
 #include <stddef.h>
+#include <time.h>
 
 struct strbuf;
+
+enum spool_state {
+	SPOOL_NEW,
+	SPOOL_SENT,
+	SPOOL_FAILED,
+	SPOOL_HOLD,
+	SPOOL_NSTATES,
+};
+
+/* "new", "sent", "failed", "hold" */
+const char *spool_state_dir(enum spool_state st);
+
+struct spool {
+	char *dir;
+	int lock_fd, send_fd;
+	int locked, sending;
+};
+
+/*
+ * Opens the spool `dir`.  With `create` (compose, queue add) it is made
+ * when missing, but not its parent; without, it must exist (send, queue).
+ * Missing state directories are made.  `config` (the configuration file,
+ * or NULL) is named when the spool key is wrong (exit 78).
+ */
+int spool_open(struct spool *s, const char *dir, int create,
+	       const char *config);
+void spool_close(struct spool *s);
+
+/* Takes and drops spool.lock (waits for it: it is held briefly). */
+int spool_lock(struct spool *s);
+void spool_unlock(struct spool *s);
+
+/*
+ * Removes what killed processes left in tmp/.  Every writer holds the
+ * lock from creating a file there to renaming it away, so whoever holds
+ * the lock knows that every file in tmp/ is a stray.  With the lock held.
+ */
+int spool_clean_tmp(struct spool *s);
 
 enum spool_result {
 	SPOOL_QUEUED,	      /* written to new/ */
@@ -22,15 +82,122 @@ enum spool_result {
 };
 
 /*
- * Queues `msg` (len bytes) for the report identified by `key`.  When the
- * report is already in the spool, nothing is written and `first_id` gets
- * the Message-ID of the first copy.  Returns 0, or -1 after an error
- * (exit 1; 75 when the spool is locked: spool_locked() tells).
+ * Queues `msg` (len bytes) for the message identified by `key`.  When it
+ * is already in the spool, nothing is written and `first_id` gets the
+ * Message-ID of the first copy.  With the lock held.
  */
-int spool_enqueue(const char *dir, const char *key, const char *msg, size_t len,
+int spool_enqueue(struct spool *s, const char *key, const char *msg, size_t len,
 		  enum spool_result *res, struct strbuf *first_id);
 
-/* A hex digest of `key` (32 digits), the file name of its report. */
+/* A hex digest of `key` (32 digits), the file name of its message. */
 void spool_key_name(struct strbuf *out, const char *key);
+
+/* A list of strings; it owns them. */
+struct spool_strs {
+	char **v;
+	size_t n;
+};
+
+/* The state file beside a message: what happened to it so far. */
+struct spool_meta {
+	int attempts;
+	time_t last_attempt, next_attempt, done; /* 0 = never */
+	char *reply; /* the last server reply, or why it failed */
+	char *via;   /* where it went: smtp://host:port or mbox:PATH */
+	struct spool_strs sent_to;  /* "addr" */
+	struct spool_strs refused;  /* "addr reply" */
+	struct spool_strs deferred; /* "addr reply" */
+};
+
+void spool_strs_add(struct spool_strs *l, const char *s);
+void spool_strs_release(struct spool_strs *l);
+void spool_meta_release(struct spool_meta *m);
+
+struct spool_msg {
+	char *name; /* 32 hex digits */
+	enum spool_state state;
+	char *message_id, *subject; /* from its header; NULL if none */
+	time_t queued;		    /* when it entered the state (mtime) */
+	long long size;
+	int has_meta;
+	struct spool_meta meta;
+};
+
+/*
+ * The messages of state `st`, oldest first, with their Message-ID,
+ * Subject and state file.
+ */
+int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
+	       size_t *n);
+void spool_msgs_release(struct spool_msg *v, size_t n);
+
+/* The state file of a message: 0, or 1 when there is none (m zeroed). */
+int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
+		    struct spool_meta *m);
+/* Writes it (whole, by rename).  With the lock held. */
+int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
+		     const char *message_id, const struct spool_meta *m);
+
+/* The message's bytes. */
+int spool_read(struct spool *s, enum spool_state st, const char *name,
+	       struct strbuf *out);
+
+/*
+ * Moves a message and its state file to another state; `touch` restarts
+ * its queue time (release, retry).  The message file moves first: it is
+ * where the message is.  With the lock held.
+ */
+int spool_move(struct spool *s, const char *name, enum spool_state from,
+	       enum spool_state to, int touch);
+/* Deletes a message and its state file.  With the lock held. */
+int spool_remove(struct spool *s, enum spool_state st, const char *name);
+/* Deletes only the state file (if any).  With the lock held. */
+int spool_remove_meta(struct spool *s, enum spool_state st, const char *name);
+/* 1 if the message is in state st. */
+int spool_has(struct spool *s, enum spool_state st, const char *name);
+
+/*
+ * robot send: takes send.lock for the whole run (75 when another send
+ * holds it), and names in it the message being delivered (NULL: none).
+ */
+int spool_send_begin(struct spool *s);
+void spool_send_claim(struct spool *s, const char *name);
+/* 1 when a running robot send is delivering `name` right now. */
+int spool_in_flight(struct spool *s, const char *name);
+
+/* The pause file: 1 if it exists (its text in `reason`), else 0. */
+int spool_paused(struct spool *s, struct strbuf *reason);
+int spool_pause(struct spool *s, const char *reason);
+int spool_resume(struct spool *s);
+
+/*
+ * The deliveries of the last hour before `now`, from the rate file (which
+ * drops older ones); spool_rate_add() records one.  With the lock held.
+ */
+long spool_rate_recent(struct spool *s, time_t now);
+void spool_rate_add(struct spool *s, time_t now);
+
+/* Makes the renames of a run durable: fsyncs the state directories. */
+int spool_sync(struct spool *s);
+
+/* "2026-12-01T09:10:00Z"; and back (0 when it is not that form). */
+void spool_time_format(struct strbuf *out, time_t t);
+time_t spool_time_parse(const char *s);
+
+/*
+ * The exit code a failed system call on the spool deserves: 75 for a
+ * spool that cannot be written now (EACCES, EROFS, ENOSPC, ...), else 1.
+ */
+int spool_errno_exit(int errnum);
+
+/*
+ * Test-only: when $ROBOT_TEST_CRASH is `point` or `point:N`, the process
+ * kills itself with SIGKILL at that point (its Nth passage), as a crash
+ * there would.  The points: "publish" (a material written, not renamed),
+ * "claim" (a message claimed, nothing sent), "after-250" (the server
+ * accepted a message, the spool does not know yet), "mbox" (half a
+ * message appended to the local mailbox).
+ */
+void test_crash_point(const char *point);
 
 #endif

@@ -184,6 +184,49 @@ ok "download link again: already queued, the materials unchanged" \
 		test "$(find "$5" -type f | wc -l)" -eq 2' _ \
 	"$DLID" "$T/dl2.out" "$W/config-6.3.0-rc7" "$DIR" "$T/e.archive"
 
+# --- published materials keep their source's mode; a killed publish is undone ---------
+chmod 0600 "$W/config-6.3.0-rc7"
+chmod 0644 "$W/job.yaml"
+cfg m
+(cd "$T" && "$ROBOT" compose -c m.yaml "$W/dl.yaml" >/dev/null 2>&1)
+MDIR=$T/m.archive/20230922/$BARE
+ok "a 0600 source is published 0600, not world-readable" \
+	test "$(stat -c %a "$MDIR/config-6.3.0-rc7")" = 600
+ok "a 0644 source is published 0644" \
+	test "$(stat -c %a "$MDIR/job-script")" = 644
+chmod 0640 "$W/config-6.3.0-rc7"
+cfg m2
+(cd "$T" && umask 077 && "$ROBOT" compose -c m2.yaml "$W/dl.yaml" >/dev/null 2>&1)
+ok "a 0640 source is published 0640, whatever the umask" \
+	test "$(stat -c %a "$T/m2.archive/20230922/$BARE/config-6.3.0-rc7")" = 640
+ok "... and a 0644 one 0644" \
+	test "$(stat -c %a "$T/m2.archive/20230922/$BARE/job-script")" = 644
+chmod 0644 "$W/config-6.3.0-rc7"
+cfg n
+(cd "$T" && ROBOT_TEST_CRASH=publish "$ROBOT" compose -c n.yaml "$W/dl.yaml" \
+	>n1.out 2>&1)
+ok "killed while publishing (test crash point): SIGKILL" test $? -eq 137
+NDIR=$T/n.archive/20230922/$BARE
+ok "... it left its .NAME.PID.tmp in the archive folder" \
+	test "$(find "$NDIR" -name '.*.tmp' | wc -l)" -eq 1
+ok "... and queued nothing" test "$(count "$T/n.spool/new")" -eq 0
+(cd "$T" && ROBOT_TEST_CRASH=publish:2 "$ROBOT" compose -c n.yaml \
+	"$W/dl.yaml" >n2.out 2>&1)
+ok "killed again, at the second material" test $? -eq 137
+ok "... one stray file still (the first was removed)" \
+	test "$(find "$NDIR" -name '.*.tmp' | wc -l)" -eq 1
+(cd "$T" && "$ROBOT" compose -c n.yaml "$W/dl.yaml" >n3.out 2>&1)
+ok "the next compose queues the report" out_is "$T/n3.out" "$DLID"
+ok "... and removes the stray files" \
+	test "$(find "$NDIR" -name '.*' -type f | wc -l)" -eq 0
+ok "... the materials are whole" \
+	sh -c 'cmp "$1/config-6.3.0-rc7" "$2/config-6.3.0-rc7" &&
+		cmp "$1/job.yaml" "$2/job-script" &&
+		test "$(find "$2" -type f | wc -l)" -eq 2' _ "$W" "$NDIR"
+ok "... queued once, tmp/ empty" \
+	sh -c 'test "$(find "$1/new" -type f | wc -l)" -eq 1 &&
+		test "$(find "$1/tmp" -type f | wc -l)" -eq 0' _ "$T/n.spool"
+
 # --- two composes at once -----------------------------------------------------------
 round=1
 while [ $round -le 5 ]; do
@@ -206,15 +249,51 @@ while [ $round -le 5 ]; do
 	round=$((round + 1))
 done
 
-# --- a spool that cannot be created ---------------------------------------------------
+# --- a spool that cannot be created: the configuration's fault (78) ----------------
 printf 'not a directory\n' >"$T/plain"
 printf 'spool: %s\n' "$T/plain/spool" >"$T/f.yaml"
-expect_code 1 "a spool under a regular file: exit 1, one error line" \
+expect_code 78 "a spool under a regular file: exit 78, one error line" \
 	"$ROBOT" compose -c "$T/f.yaml" "$W/one.yaml"
-ok "the error names the spool" grep -qF "$T/plain/spool" "$T/.err"
+ok "the error names the configuration, the key and the spool" \
+	grep -qF "$T/f.yaml: spool: '$T/plain/spool'" "$T/.err"
 printf 'spool: %s\n' "$T/no/such/parent" >"$T/f2.yaml"
-expect_code 1 "a spool whose parent does not exist: exit 1, one error line" \
+expect_code 78 "a spool whose parent does not exist: exit 78, one error line" \
 	"$ROBOT" compose -c "$T/f2.yaml" "$W/one.yaml"
+printf 'spool: %s\n' "$T/plain" >"$T/f3.yaml"
+expect_code 78 "a spool that is a regular file: exit 78, one error line" \
+	"$ROBOT" compose -c "$T/f3.yaml" "$W/one.yaml"
+
+# --- a spool that cannot be written: temporary (75), cron retries ---------------------
+# read_only DIR CMD...: runs CMD while DIR cannot be written (a read-only
+# bind mount in a private mount namespace as root, else the permissions)
+read_only() {
+	_dir=$1
+	shift
+	if [ "$(id -u)" -ne 0 ]; then
+		chmod -R a-w "$_dir"
+		"$@"
+		_rc=$?
+		chmod -R u+w "$_dir"
+		return $_rc
+	fi
+	unshare -m sh -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' \
+		_ "$_dir" "$@"
+}
+if [ "$(id -u)" -ne 0 ] ||
+	unshare -m sh -c 'mount --bind -o ro "$1" "$1"' _ "$T" 2>/dev/null; then
+	cfg ro
+	(cd "$T" && "$ROBOT" compose -c ro.yaml "$W/gen.yaml" >/dev/null)
+	expect_code 75 "a read-only spool: exit 75, one error line" \
+		read_only "$T/ro.spool" "$ROBOT" compose -c "$T/ro.yaml" "$W/one.yaml"
+	ok "the error names the spool" grep -qF "$T/ro.spool" "$T/.err"
+	ok "nothing was queued" test "$(count "$T/ro.spool/new")" -eq 1
+	cfg ro2
+	mkdir "$T/ro2.spool"
+	expect_code 75 "a read-only empty spool: exit 75" \
+		read_only "$T/ro2.spool" "$ROBOT" compose -c "$T/ro2.yaml" "$W/one.yaml"
+else
+	echo "ok - # SKIP no way to make a read-only directory here"
+fi
 
 # --- a compose killed with -9 left files in tmp/ ------------------------------------
 cfg k
