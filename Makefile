@@ -53,7 +53,8 @@ endif
 UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
-	robot/spool.c robot/report.c robot/compose.c robot/plot.c
+	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
+	robot/bisect.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c

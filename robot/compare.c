@@ -781,6 +781,22 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 	return 0;
 }
 
+size_t compare_changed(char ***names, const struct result_root *base,
+		       const struct result_root *rt,
+		       const struct compare_opts *o)
+{
+	struct name_set keys = { 0 };
+	size_t i;
+
+	select_changed(&keys, rt, base, o);
+	name_set_sort_uniq(&keys);
+	*names = xcalloc(keys.nr + 1, sizeof(**names));
+	for (i = 0; i < keys.nr; i++)
+		(*names)[i] = xstrdup(keys.names[i]);
+	free(keys.names);
+	return keys.nr;
+}
+
 /* Compare.show_group: header, fail:runs rows, perf rows, an empty line. */
 void comparison_print(struct strbuf *out, const struct comparison *c)
 {

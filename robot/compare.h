@@ -83,6 +83,16 @@ void comparison_print(struct strbuf *out, const struct comparison *c);
 /* The row of stat `name`, or NULL (borrowed). */
 const struct cmp_row *comparison_row(const struct comparison *c,
 				     const char *name);
+
+/*
+ * The stats lkp-tests' get_changed_stats finds changed in `rt` against
+ * `base` under the options' rules (comparison_build's selection for one
+ * pair).  Returns their number; *names, sorted bytewise, and its strings
+ * are the caller's to free.
+ */
+size_t compare_changed(char ***names, const struct result_root *base,
+		       const struct result_root *rt,
+		       const struct compare_opts *o);
 void comparison_release(struct comparison *c);
 
 /*

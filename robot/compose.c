@@ -15,6 +15,7 @@
  * bytes.
  */
 #include "common.h"
+#include "bisect.h"
 #include "compose.h"
 #include "compare.h"
 #include "report.h"
@@ -303,6 +304,27 @@ out:
 	return ret;
 }
 
+/*
+ * The bisection's plots for the first test, from the request's bisect
+ * roots (robot/bisect.h); report.c draws them when the period did.
+ */
+static int build_plots(struct ctx *c, struct report_test *t)
+{
+	const struct req_bisect *b = &c->req->bisect;
+	struct compare_opts o = { .style = &c->st, .tables = c->tables };
+	char *where;
+	int ret;
+
+	if (!b->good.n && !b->bad.n)
+		return 0;
+	o.force = t->kpi;
+	where = xasprintf("%s: bisect", c->req->file);
+	ret = bisect_plots(&t->plots, &t->nplots, b->good.v, b->good.n,
+			   b->bad.v, b->bad.n, &o, where);
+	free(where);
+	return ret;
+}
+
 static int build_tests(struct ctx *c, struct report *r)
 {
 	const struct objv *sections = &c->req->sections;
@@ -314,6 +336,8 @@ static int build_tests(struct ctx *c, struct report *r)
 	r->ntests = 1 + sections->n;
 	r->tests = xcalloc(r->ntests, sizeof(*r->tests));
 	ret = build_test(c, &c->req->test, &r->tests[0], "");
+	if (!ret)
+		ret = build_plots(c, &r->tests[0]);
 	for (i = 0; i < sections->n && !ret; i++) {
 		strbuf_reset(&where);
 		strbuf_addf(&where, "sections[%zu].", i);

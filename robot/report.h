@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 
+struct bisect_plot;
 struct strbuf;
 struct style;
 
@@ -42,6 +43,9 @@ struct report_test {
 	double change;	 /* its %change (relative, unrounded) */
 	int improvement; /* 1 improvement, 0 regression */
 	char *test_description, *test_url; /* optional */
+	/* the bisection's plots (robot/bisect.h), shown after the table */
+	struct bisect_plot *plots;
+	size_t nplots;
 };
 
 /* A "[still regression on ...]" / "[test failed on ...]" line. */

@@ -263,6 +263,7 @@ static int load_matrix(struct result_root *rt, char ***src, const char *file,
 	{
 		if (!strcmp(key, "stats_source"))
 			continue;
+		rt->stats[rt->nstats].order = rt->nstats;
 		if (load_stat(&rt->stats[rt->nstats++], file, key, val,
 			      rt->nruns) < 0)
 			return -1;

@@ -20,6 +20,7 @@ struct rt_stat {
 	char *name;
 	double *val;	       /* nruns values; a missing tail is 0 */
 	unsigned char *is_int; /* 1 where the value was a JSON integer */
+	size_t order;	       /* its place among matrix.json's keys */
 };
 
 /* One scalar of job.yaml, in document order. */

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * bisect.h: which stats a bisection plots, and their samples.
+ *
+ * The request's `bisect: {good: [RT...], bad: [RT...]}` names the result
+ * roots of the commits the bisection judged good and bad, oldest first.
+ * Each side's samples of a stat are the per-run values of its roots, one
+ * root after the other; a root without the stat gives zeros for its runs
+ * (lkp-tests' merge_matrixes pads a stat so, where a later matrix has it).
+ * A stat is plotted when lkp-tests' change detection (the table's rules
+ * of the day, with the bisected KPI forced as for the table) finds it
+ * changed from the good samples to the bad ones, it is bisectable
+ * (stat-denylist/allowlist) and it is not a pass/fail stat: what
+ * lkp-tests' `mmplot --concise` plots for two matrices.  The plots come in the
+ * order of the bad samples' stats (each root's matrix.json order, first
+ * appearance wins).
+ */
+#ifndef ROBOT_BISECT_H
+#define ROBOT_BISECT_H
+
+#include <stddef.h>
+
+struct compare_opts;
+
+struct bisect_plot {
+	char *stat;
+	double *good, *bad;
+	size_t ngood, nbad;
+};
+
+/*
+ * Loads the roots and picks the plotted stats.  `where` names the
+ * request key for messages ("req.yaml: bisect").  Returns 0 with *out
+ * (n plots, maybe none), or -1 after error().
+ */
+int bisect_plots(struct bisect_plot **out, size_t *n, char *const *good,
+		 size_t ngood, char *const *bad, size_t nbad,
+		 const struct compare_opts *o, const char *where);
+void bisect_plots_free(struct bisect_plot *p, size_t n);
+
+#endif
