@@ -6,6 +6,7 @@
 #include "common.h"
 #include "config.h"
 #include "yaml.h"
+#include "mail/valid.h"
 
 #include <unistd.h>
 
@@ -18,12 +19,12 @@ static const struct field config_fields[] = {
 	C("spool", FIELD_PATH, spool),
 	C("archive_dir", FIELD_PATH, archive_dir),
 	C("archive_url", FIELD_STR, archive_url),
-	C("from", FIELD_STR, from),
-	C("cc", FIELD_STRS, cc),
+	C("from", FIELD_MAILBOX, from),
+	C("cc", FIELD_MAILBOXES, cc),
 	C("timezone", FIELD_STR, timezone),
 	C("message_id_user", FIELD_STR, message_id_user),
 	C("message_id_domain", FIELD_STR, message_id_domain),
-	C("reported_by", FIELD_STR, reported_by),
+	C("reported_by", FIELD_MAILBOX, reported_by),
 	C("sender_name", FIELD_STR, sender_name),
 	C("smtp_url", FIELD_STR, smtp_url),
 	C("mbox", FIELD_PATH, mbox),
@@ -134,6 +135,32 @@ static int check_delivery(struct robot_config *cfg, const char *file)
 			      "max_age");
 }
 
+/*
+ * The Message-IDs robot generates, <YYYYMMDDhhmm.HEX-USER@DOMAIN>, must
+ * be valid ones, and name a folder of the archive (no '/').
+ */
+static int check_message_id_parts(const struct robot_config *cfg,
+				  const char *file)
+{
+	struct strbuf id = STRBUF_INIT, why = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_addf(&id, "<202301010000.00000000-%s@%s>", cfg->message_id_user,
+		    cfg->message_id_domain);
+	if (valid_msgid(id.buf, id.len, &why))
+		ret = error("%s: message_id_user, message_id_domain: they "
+			    "make %s",
+			    file, why.buf);
+	else if (strchr(id.buf, '/'))
+		ret = error("%s: message_id_user, message_id_domain: '/' "
+			    "cannot be in a Message-ID (it names a folder "
+			    "under archive_dir)",
+			    file);
+	strbuf_release(&id);
+	strbuf_release(&why);
+	return ret;
+}
+
 int config_load(struct robot_config *cfg, const char *path)
 {
 	const char *env = getenv("ROBOT_CONFIG");
@@ -164,7 +191,8 @@ int config_load(struct robot_config *cfg, const char *path)
 	if (!valid_tz(cfg->timezone))
 		return error("%s: timezone: '%s' is not of the form +HHMM",
 			     path ? path : "(built-in)", cfg->timezone);
-	if (check_delivery(cfg, path ? path : "(built-in)"))
+	if (check_delivery(cfg, path ? path : "(built-in)") ||
+	    check_message_id_parts(cfg, path ? path : "(built-in)"))
 		return -1;
 	cfg->file = xstrdup(path ? path : "(built-in)");
 	return 0;

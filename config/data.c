@@ -40,8 +40,11 @@ int data_read(struct strbuf *sb, const char *relpath)
 	char *path = data_path(relpath);
 	int ret = 0;
 
-	if (strbuf_read_file(sb, path) < 0)
+	if (strbuf_read_file(sb, path) < 0) {
 		ret = error_errno("cannot read data file '%s'", path);
+		/* robot's own files are missing: the installation's fault */
+		error_status = EXIT_CONFIG;
+	}
 	free(path);
 	return ret;
 }

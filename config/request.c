@@ -54,7 +54,7 @@ static const struct schema bisect_schema = { "bisect", bisect_fields,
 
 static const struct field attachment_fields[] = {
 	F("path", FIELD_PATH, struct req_attachment, path, NULL),
-	F("name", FIELD_STR, struct req_attachment, name, NULL),
+	F("name", FIELD_FILENAME, struct req_attachment, name, NULL),
 	F("kind", FIELD_STR, struct req_attachment, kind, NULL),
 };
 static const struct schema attachment_schema = {
@@ -68,11 +68,11 @@ static const struct schema attachment_schema = {
 static const struct field request_fields[] = {
 	R("date", FIELD_STR, date, NULL),
 	R("style", FIELD_STR, style, NULL),
-	R("message_id", FIELD_STR, message_id, NULL),
-	R("in_reply_to", FIELD_STR, in_reply_to, NULL),
-	R("from", FIELD_STR, from, NULL),
-	R("to", FIELD_STRS, to, NULL),
-	R("cc", FIELD_STRS, cc, NULL),
+	R("message_id", FIELD_MSGID, message_id, NULL),
+	R("in_reply_to", FIELD_MSGID, in_reply_to, NULL),
+	R("from", FIELD_MAILBOX, from, NULL),
+	R("to", FIELD_MAILBOXES, to, NULL),
+	R("cc", FIELD_MAILBOXES, cc, NULL),
 	R("tree", FIELD_STR, tree, NULL),
 	R("repo_url", FIELD_STR, repo_url, NULL),
 	R("branch", FIELD_STR, branch, NULL),
@@ -91,7 +91,7 @@ static const struct field request_fields[] = {
 	R("additions", FIELD_OBJS, additions, &test_schema),
 	R("bisect", FIELD_OBJ, bisect, &bisect_schema),
 	R("attachments", FIELD_OBJS, attachments, &attachment_schema),
-	R("reported_by", FIELD_STR, reported_by, NULL),
+	R("reported_by", FIELD_MAILBOX, reported_by, NULL),
 	R("no_tags", FIELD_BOOL, no_tags, NULL),
 	R("sender_name", FIELD_STR, sender_name, NULL),
 };

@@ -10,6 +10,7 @@
 #include "utf8.h"
 #include "schema.h"
 #include "yaml.h"
+#include "mail/valid.h"
 
 static char *resolve_path(const char *file, const char *value)
 {
@@ -30,17 +31,65 @@ static int bad(struct loader *l, const struct ynode *n, const char *what)
 	return error("%s:%zu: %s: %s", l->path, n->line, l->where.buf, what);
 }
 
+/* The one validator of each kind of string (see enum field_kind). */
+static int check_value(enum field_kind kind, const char *s, struct strbuf *why)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	switch (kind) {
+	case FIELD_TEXT:
+		ret = utf8_check_text(s, UTF8_NEWLINES, &sb);
+		if (ret)
+			strbuf_addf(why, "must be visible UTF-8 text (%s)",
+				    sb.buf);
+		break;
+	case FIELD_PATH:
+	case FIELD_PATHS:
+		/* a path is never shown: what it names is checked */
+		ret = utf8_check_text(s, UTF8_INVISIBLE, &sb);
+		if (ret)
+			strbuf_addf(why,
+				    "must be one line of valid UTF-8 without "
+				    "control characters (%s)",
+				    sb.buf);
+		break;
+	case FIELD_MAILBOX:
+	case FIELD_MAILBOXES:
+		ret = valid_mailbox(s, why);
+		break;
+	case FIELD_MSGID:
+		ret = valid_msgid(s, strlen(s), why);
+		break;
+	case FIELD_FILENAME:
+		ret = valid_file_name(s, why);
+		break;
+	default:
+		ret = utf8_check_text(s, 0, &sb);
+		if (ret)
+			strbuf_addf(why,
+				    "must be one line of visible UTF-8 text "
+				    "(%s)",
+				    sb.buf);
+		break;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
 static int load_string(struct loader *l, char **dst, const struct ynode *n,
 		       enum field_kind kind)
 {
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
 	if (n->type != YNODE_SCALAR)
 		return bad(l, n, "must be a string");
-	if (!utf8_text(n->str, kind == FIELD_TEXT))
-		return bad(l, n,
-			   kind == FIELD_TEXT
-				   ? "must be valid UTF-8 text"
-				   : "must be one line of valid UTF-8 without "
-				     "control characters");
+	if (check_value(kind, n->str, &why)) {
+		ret = bad(l, n, why.buf);
+		strbuf_release(&why);
+		return ret;
+	}
 	free(*dst);
 	*dst = kind == FIELD_PATH || kind == FIELD_PATHS
 		       ? resolve_path(l->path, n->str)
@@ -102,9 +151,13 @@ static int load_field(struct loader *l, void *obj, const struct field *f,
 	case FIELD_STR:
 	case FIELD_TEXT:
 	case FIELD_PATH:
+	case FIELD_MAILBOX:
+	case FIELD_MSGID:
+	case FIELD_FILENAME:
 		return load_string(l, dst, n, f->kind);
 	case FIELD_STRS:
 	case FIELD_PATHS:
+	case FIELD_MAILBOXES:
 		return load_strings(l, dst, n, f->kind);
 	case FIELD_OBJ:
 		return load_map(l, dst, f->sub, n);
@@ -173,10 +226,14 @@ void schema_release(void *obj, const struct schema *s)
 		case FIELD_STR:
 		case FIELD_TEXT:
 		case FIELD_PATH:
+		case FIELD_MAILBOX:
+		case FIELD_MSGID:
+		case FIELD_FILENAME:
 			free(*(char **)p);
 			break;
 		case FIELD_STRS:
 		case FIELD_PATHS:
+		case FIELD_MAILBOXES:
 			for (j = 0; j < ((struct strv *)p)->n; j++)
 				free(((struct strv *)p)->v[j]);
 			free(((struct strv *)p)->v);

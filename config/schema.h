@@ -4,9 +4,11 @@
  *
  * Requests and the robot configuration are data with a fixed shape: a
  * table of fields says, for each key, its kind and where it goes in the
- * struct.  Unknown keys, a wrong kind, control characters in a one-line
- * string or invalid UTF-8 are errors naming file:line and the key path
- * ("additions[1].kpi").  Free text (FIELD_TEXT) may span lines.
+ * struct.  Unknown keys, a wrong kind, a value its kind's validator
+ * refuses (control or invisible characters in a one-line string, invalid
+ * UTF-8, an address that is not one mailbox...) are errors naming
+ * file:line and the key path ("additions[1].kpi").  Free text
+ * (FIELD_TEXT) may span lines.
  */
 #ifndef ROBOT_CONFIG_SCHEMA_H
 #define ROBOT_CONFIG_SCHEMA_H
@@ -27,15 +29,23 @@ struct objv {
 	size_t n;
 };
 
+/*
+ * Each kind of string has one validator, which every field of the kind
+ * gets (visible text: robot/utf8.h; the mail kinds: mail/valid.h).
+ */
 enum field_kind {
-	FIELD_STR,   /* char *: one line of UTF-8, no control characters */
-	FIELD_TEXT,  /* char *: UTF-8 text, newlines and tabs allowed */
-	FIELD_PATH,  /* char *: a path, made relative to the file's folder */
-	FIELD_STRS,  /* struct strv: a list of FIELD_STR (or one string) */
-	FIELD_PATHS, /* struct strv: a list of FIELD_PATH */
-	FIELD_OBJ,   /* embedded struct of the sub-schema */
-	FIELD_OBJS,  /* struct objv of the sub-schema's structs */
-	FIELD_BOOL,  /* int: true or false (plain, unquoted) */
+	FIELD_STR,     /* char *: one line of visible UTF-8 text */
+	FIELD_TEXT,    /* char *: visible UTF-8 text, newlines and tabs */
+	FIELD_PATH,    /* char *: a path, made relative to the file's folder */
+	FIELD_STRS,    /* struct strv: a list of FIELD_STR (or one string) */
+	FIELD_PATHS,   /* struct strv: a list of FIELD_PATH */
+	FIELD_OBJ,     /* embedded struct of the sub-schema */
+	FIELD_OBJS,    /* struct objv of the sub-schema's structs */
+	FIELD_BOOL,    /* int: true or false (plain, unquoted) */
+	FIELD_MAILBOX, /* char *: exactly one mailbox, "Name <a@b.c>" */
+	FIELD_MAILBOXES, /* struct strv: a list of FIELD_MAILBOX */
+	FIELD_MSGID,	 /* char *: one <id@host> */
+	FIELD_FILENAME,	 /* char *: a base name for an attachment */
 };
 
 struct schema;

@@ -25,8 +25,8 @@
 
 /* What a string may contain besides printable UTF-8 (see text_ok). */
 enum text_kind {
-	TEXT_LINE, /* one line for a header: no control characters */
-	TEXT_BODY, /* free text: TAB and LF allowed */
+	TEXT_LINE, /* one line for a header: visible text (utf8.h) */
+	TEXT_BODY, /* free text, never shown: TAB, LF, invisible text */
 };
 
 static int is_lower_hex(int c)
@@ -46,7 +46,10 @@ static int valid_id(const char *s)
 
 static int text_ok(const char *s, enum text_kind kind)
 {
-	return utf8_text(s, kind == TEXT_BODY);
+	/* the body is never shown: only what a line holds must be visible */
+	return !utf8_check_text(
+		s, kind == TEXT_BODY ? UTF8_NEWLINES | UTF8_INVISIBLE : 0,
+		NULL);
 }
 
 static int valid_name(const char *s)

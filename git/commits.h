@@ -29,8 +29,10 @@
  * expected, or YAML null: `key:`, `key: ~`, `key: null`).
  *
  *   id, parent       40 lowercase hex digits
- *   subject, tag,    one line of valid UTF-8: no control characters at all
- *   release          (no CR, LF, TAB or NUL), since they go into headers
+ *   subject, tag,    one line of visible UTF-8: no control characters at all
+ *   release          (no CR, LF, TAB or NUL) and no invisible ones (bidi
+ *                    controls, zero-width characters, the BOM: utf8.h),
+ *                    since they go into headers
  *   author,          "Name <email>": a non-empty one-line name without '<'
  *   committer        or '>', one blank, then a non-empty one-line email in
  *                    angle brackets, nothing after it

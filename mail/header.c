@@ -23,6 +23,7 @@
 #include "utf8.h"
 #include "mail/header.h"
 #include "mail/encode.h"
+#include "mail/valid.h"
 
 #include <ctype.h>
 #include <strings.h>
@@ -93,27 +94,9 @@ static int is_ascii(const char *s, size_t len)
 	return 1;
 }
 
-/* RFC 5322 §5.1 msg-id: "<" id-left "@" id-right ">", no blanks */
-static int is_msgid(const char *s, size_t len)
-{
-	size_t i, at = 0, nat = 0;
-	unsigned char c;
-
-	if (len < 5 || s[0] != '<' || s[len - 1] != '>')
-		return 0;
-	for (i = 1; i + 1 < len; i++) {
-		c = (unsigned char)s[i];
-		if (c <= 32 || c >= 127 || c == '<' || c == '>')
-			return 0;
-		if (c == '@') {
-			at = i;
-			nat++;
-		}
-	}
-	return nat == 1 && at > 1 && at + 2 < len;
-}
-
-static int check_msgids(const char *s, size_t len, int just_one)
+/* The ids of s[0..len), separated by blanks, each valid_msgid(). */
+static int check_msgids(const char *s, size_t len, int just_one,
+			struct strbuf *why)
 {
 	size_t i = 0, start, n = 0;
 
@@ -125,11 +108,15 @@ static int check_msgids(const char *s, size_t len, int just_one)
 		start = i;
 		while (i < len && !is_blank(s[i]))
 			i++;
-		if (!is_msgid(s + start, i - start))
-			return 0;
+		if (valid_msgid(s + start, i - start, why))
+			return -1;
 		n++;
 	}
-	return just_one ? n == 1 : n >= 1;
+	if (just_one ? n == 1 : n >= 1)
+		return 0;
+	strbuf_addf(why, "'%.*s' is not %s", (int)len, s,
+		    just_one ? "one <id@host>" : "a list of <id@host>");
+	return -1;
 }
 
 static int check_name(const char *name)
@@ -157,72 +144,135 @@ static int is_printable(const char *s)
 	return utf8_valid(s, p - s);
 }
 
-static int check_bytes(const char *name, const char *value, size_t len)
+/* The bytes of any value: one line of UTF-8 without hidden text. */
+static int check_bytes(const char *value, size_t len, struct strbuf *why)
 {
-	size_t i;
+	size_t i, n;
 	unsigned char c;
+	uint32_t cp;
 
 	for (i = 0; i < len; i++) {
 		c = (unsigned char)value[i];
-		if (!c)
-			return error("header '%s': value contains a NUL byte",
-				     name);
-		if (c == '\r' || c == '\n')
-			return error("header '%s': value contains a line break",
-				     name);
-		if ((c < 32 && c != '\t') || c == 127)
-			return error("header '%s': value contains control "
-				     "character 0x%02x",
-				     name, c);
+		if (!c) {
+			strbuf_addstr(why, "value contains a NUL byte");
+			return -1;
+		}
+		if (c == '\r' || c == '\n') {
+			strbuf_addstr(why, "value contains a line break");
+			return -1;
+		}
+		if ((c < 32 && c != '\t') || c == 127) {
+			strbuf_addf(why,
+				    "value contains control character "
+				    "0x%02x",
+				    c);
+			return -1;
+		}
 	}
-	if (!utf8_valid(value, len))
-		return error("header '%s': value is not valid UTF-8", name);
+	for (i = 0; i < len; i += n) {
+		n = utf8_char(value + i, len - i, &cp);
+		if (!n) {
+			strbuf_addstr(why, "value is not valid UTF-8");
+			return -1;
+		}
+		if (utf8_is_control(cp) && cp != '\t') {
+			strbuf_addf(why,
+				    "value contains control character "
+				    "U+%04lX",
+				    (unsigned long)cp);
+			return -1;
+		}
+		if (utf8_is_invisible(cp)) {
+			strbuf_addf(why,
+				    "value contains an invisible "
+				    "character (U+%04lX)",
+				    (unsigned long)cp);
+			return -1;
+		}
+	}
 	return 0;
 }
 
-static int check_kind(const char *name, const char *value, size_t len)
+/* From and Sender name one author, RFC 5322 §3.6.2 (robot: From too) */
+static int one_mailbox(const char *name)
 {
-	struct hdr_addr_list list = HDR_ADDR_LIST_INIT;
-	struct strbuf why = STRBUF_INIT;
-	int ret = 0;
+	return !strcasecmp(name, "From") || !strcasecmp(name, "Sender");
+}
 
+static int check_kind(const char *name, const char *value, size_t len,
+		      struct strbuf *why)
+{
 	switch (hdr_kind_of(name)) {
 	case HDR_ADDRESS:
-		if (hdr_parse_addresses(&list, value, &why) < 0)
-			ret = error("header '%s': %s", name, why.buf);
-		break;
+		return one_mailbox(name) ? valid_mailbox(value, why)
+					 : valid_mailbox_list(value, why);
 	case HDR_DATE:
-		if (!is_ascii(value, len) || !len)
-			ret = error("header '%s': value is not an ASCII date",
-				    name);
-		break;
+		if (is_ascii(value, len) && len)
+			return 0;
+		strbuf_addstr(why, "value is not an ASCII date");
+		return -1;
 	case HDR_MSGID:
 	case HDR_MSGIDS:
-		if (!check_msgids(value, len, hdr_kind_of(name) == HDR_MSGID))
-			ret = error("header '%s': '%s' is not %s", name, value,
-				    hdr_kind_of(name) == HDR_MSGID
-					    ? "one <id@host>"
-					    : "a list of <id@host>");
-		break;
+		return check_msgids(value, len, hdr_kind_of(name) == HDR_MSGID,
+				    why);
 	case HDR_RESERVED:
-		ret = error("header '%s' is written by robot itself", name);
-		break;
+		strbuf_addstr(why, "is written by robot itself");
+		return -1;
 	case HDR_TEXT:
 		break;
 	}
-	hdr_addr_list_release(&list);
-	strbuf_release(&why);
-	return ret;
+	return 0;
+}
+
+static void render_field(struct strbuf *out, const char *name,
+			 const char *value);
+
+/* RFC 5322 §2.1.1: the folded field must have no line over 998 bytes. */
+static int check_length(const char *name, const char *value, struct strbuf *why)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t longest;
+
+	render_field(&sb, name, value);
+	longest = mime_longest_line(sb.buf, sb.len);
+	strbuf_release(&sb);
+	if (longest <= HDR_LINE_MAX)
+		return 0;
+	strbuf_addf(why,
+		    "a line of %zu bytes, over %d: the value has a word too "
+		    "long to fold",
+		    longest, HDR_LINE_MAX);
+	return -1;
+}
+
+int hdr_validate(const char *name, const char *value, size_t len,
+		 struct strbuf *why)
+{
+	if (!check_name(name)) {
+		strbuf_addf(why, "invalid header name '%s'",
+			    is_printable(name) ? name : "(unprintable)");
+		return -1;
+	}
+	if (check_bytes(value, len, why) || check_kind(name, value, len, why))
+		return -1;
+	return check_length(name, value, why);
 }
 
 int hdr_check(const char *name, const char *value, size_t len)
 {
-	if (!check_name(name))
-		return error("invalid header name '%s'",
-			     is_printable(name) ? name : "(unprintable)");
-	if (check_bytes(name, value, len) < 0)
-		return -1;
-	return check_kind(name, value, len);
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+
+	if (hdr_validate(name, value, len, &why)) {
+		if (!check_name(name))
+			ret = error("%s", why.buf);
+		else if (hdr_kind_of(name) == HDR_RESERVED)
+			ret = error("header '%s' %s", name, why.buf);
+		else
+			ret = error("header '%s': %s", name, why.buf);
+	}
+	strbuf_release(&why);
+	return ret;
 }
 
 /* ---- addresses ---- */
@@ -246,30 +296,6 @@ static void trim(const char *s, size_t *b, size_t *e)
 		(*b)++;
 	while (*e > *b && is_blank(s[*e - 1]))
 		(*e)--;
-}
-
-/*
- * RFC 5322 §3.4.1 addr-spec, as robot writes it: a local part of atext
- * and dots, one "@", a domain of letters, digits, "-", "_" and dots.
- */
-static int check_addr_spec(const char *a, size_t len, struct strbuf *why)
-{
-	const char *at = memchr(a, '@', len);
-	size_t i;
-
-	if (!at || at == a || at + 1 == a + len ||
-	    memchr(at + 1, '@', a + len - at - 1))
-		goto bad;
-	for (i = 0; a + i < at; i++)
-		if (!is_atext((unsigned char)a[i]) && a[i] != '.')
-			goto bad;
-	for (i = at - a + 1; i < len; i++)
-		if (!isalnum((unsigned char)a[i]) && !strchr("-_.", a[i]))
-			goto bad;
-	return 0;
-bad:
-	strbuf_addf(why, "'%.*s' is not an address", (int)len, a);
-	return -1;
 }
 
 /* Unquotes the RFC 5322 §3.2.4 quoted-string s[b..e) into a new string. */
@@ -349,7 +375,7 @@ static int parse_element(struct hdr_addr_list *list, const char *s, size_t b,
 	}
 	lt = find_angle(s, b, e);
 	if (lt == e) {
-		if (check_addr_spec(s + b, e - b, why) < 0)
+		if (valid_addr_spec(s + b, e - b, why) < 0)
 			return -1;
 		a.addr = xstrndup(s + b, e - b);
 	} else {
@@ -359,7 +385,7 @@ static int parse_element(struct hdr_addr_list *list, const char *s, size_t b,
 				    (int)(e - b), s + b);
 			return -1;
 		}
-		if (check_addr_spec(s + lt + 1, gt - lt - 1, why) < 0 ||
+		if (valid_addr_spec(s + lt + 1, gt - lt - 1, why) < 0 ||
 		    parse_display(&a, s, b, lt, why) < 0)
 			return -1;
 		a.addr = xstrndup(s + lt + 1, gt - lt - 1);
@@ -402,6 +428,33 @@ int hdr_parse_addresses(struct hdr_addr_list *list, const char *value,
 unbalanced:
 	strbuf_addf(why, "unbalanced quotes or angle brackets in '%s'", value);
 	return -1;
+}
+
+void hdr_format_mailbox(struct strbuf *out, const char *display,
+			const char *addr)
+{
+	const char *p;
+	int quote = 0;
+
+	if (display && *display) {
+		quote = display[0] == ' ' ||
+			display[strlen(display) - 1] == ' ' ||
+			strstr(display, "  ");
+		for (p = display; *p && !quote; p++)
+			quote = (unsigned char)*p < 0x80 && *p != ' ' &&
+				!is_atext((unsigned char)*p);
+		if (quote)
+			strbuf_addch(out, '"');
+		for (p = display; *p; p++) {
+			if (quote && (*p == '"' || *p == '\\'))
+				strbuf_addch(out, '\\');
+			strbuf_addch(out, *p);
+		}
+		if (quote)
+			strbuf_addch(out, '"');
+		strbuf_addch(out, ' ');
+	}
+	strbuf_addf(out, "<%s>", addr);
 }
 
 /* ---- encoding ---- */
@@ -499,7 +552,11 @@ static void add_phrase(struct strbuf *out, const char *name, int quoted)
 {
 	const char *p;
 
-	if (!is_ascii(name, strlen(name))) {
+	/*
+	 * RFC 2047 §5 (3): a name holding "=?" is encoded, never quoted:
+	 * readers decode an encoded-word lookalike even inside quotes.
+	 */
+	if (!is_ascii(name, strlen(name)) || strstr(name, "=?")) {
 		/* like Python's email package: ASCII atoms stay readable */
 		if (plain_words_are_atoms(name))
 			add_text(out, name, strlen(name), MIME_Q_PHRASE);
@@ -631,8 +688,8 @@ void hdr_render_raw(struct strbuf *out, const char *name, const char *value)
 	render_text(out, name, value, 0);
 }
 
-static int render_addresses(struct strbuf *out, const char *name,
-			    const char *value)
+static void render_addresses(struct strbuf *out, const char *name,
+			     const char *value)
 {
 	struct hdr_addr_list list = HDR_ADDR_LIST_INIT;
 	struct strbuf piece = STRBUF_INIT, why = STRBUF_INIT;
@@ -662,26 +719,34 @@ static int render_addresses(struct strbuf *out, const char *name,
 	hdr_addr_list_release(&list);
 	strbuf_release(&piece);
 	strbuf_release(&why);
-	return 0;
+}
+
+/* Renders a value that passed check_bytes() and check_kind(). */
+static void render_field(struct strbuf *out, const char *name,
+			 const char *value)
+{
+	switch (hdr_kind_of(name)) {
+	case HDR_ADDRESS:
+		render_addresses(out, name, value);
+		return;
+	case HDR_TEXT:
+		render_text(out, name, value, 1);
+		return;
+	case HDR_DATE:
+	case HDR_MSGID:
+	case HDR_MSGIDS:
+		render_text(out, name, value, 0);
+		return;
+	case HDR_RESERVED:
+		break;
+	}
+	BUG("reserved header '%s' passed hdr_check", name);
 }
 
 int hdr_render(struct strbuf *out, const char *name, const char *value)
 {
 	if (hdr_check(name, value, strlen(value)) < 0)
 		return -1;
-	switch (hdr_kind_of(name)) {
-	case HDR_ADDRESS:
-		return render_addresses(out, name, value);
-	case HDR_TEXT:
-		render_text(out, name, value, 1);
-		return 0;
-	case HDR_DATE:
-	case HDR_MSGID:
-	case HDR_MSGIDS:
-		render_text(out, name, value, 0);
-		return 0;
-	case HDR_RESERVED:
-		break;
-	}
-	BUG("reserved header '%s' passed hdr_check", name);
+	render_field(out, name, value);
+	return 0;
 }

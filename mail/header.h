@@ -11,8 +11,8 @@
  *   MIME-Version, Content-*                refused: msg_render() writes them
  *   anything else                          unstructured text (RFC 2047)
  *
- * Values never carry CR, LF, NUL or other control characters but TAB, and
- * are valid UTF-8.
+ * Values never carry CR, LF, NUL, other control characters but TAB or
+ * invisible characters, and are valid UTF-8.
  */
 #ifndef ROBOT_MAIL_HEADER_H
 #define ROBOT_MAIL_HEADER_H
@@ -48,14 +48,23 @@ int hdr_is_singleton(const char *name);
 
 /*
  * Checks the name (RFC 5322 §3.6.8 ftext) and the value bytes
- * value[0..len) for its kind.  Returns 0, or -1 after error().
+ * value[0..len): one line of UTF-8 without control or invisible
+ * characters (robot/utf8.h), valid for the header's kind (mail/valid.h:
+ * a mailbox list, or exactly one mailbox for From and Sender; one
+ * msg-id, a list of them), and short enough to fold into lines of at
+ * most HDR_LINE_MAX bytes.  Returns 0, or -1 with the reason appended to
+ * `why` (nothing printed).
  */
+int hdr_validate(const char *name, const char *value, size_t len,
+		 struct strbuf *why);
+/* hdr_validate(), the reason printed with error().  Returns 0 or -1. */
 int hdr_check(const char *name, const char *value, size_t len);
 
 /*
  * Appends "name: value" as folded lines, each ended by LF: non-ASCII text
- * and display names become RFC 2047 encoded-words, display names with
- * specials are quoted (RFC 5322 §3.2.4), lines are folded before blanks
+ * and display names, and words holding "=?", become RFC 2047
+ * encoded-words, other display names with specials are quoted (RFC 5322
+ * §3.2.4), lines are folded before blanks
  * (RFC 5322 §2.2.3), address lists after their commas with a TAB.
  * Returns 0, or -1 after error() (the value is checked first).
  */
@@ -96,5 +105,14 @@ void hdr_addr_list_release(struct hdr_addr_list *list);
  */
 int hdr_parse_addresses(struct hdr_addr_list *list, const char *value,
 			struct strbuf *why);
+
+/*
+ * Appends "display <addr>" as one mailbox that hdr_parse_addresses() reads
+ * back as (display, addr): the name is quoted, its quotes and backslashes
+ * escaped, when it holds anything but atext, non-ASCII characters and
+ * single blanks (a comma, say).  `display` NULL or empty: "<addr>".
+ */
+void hdr_format_mailbox(struct strbuf *out, const char *display,
+			const char *addr);
 
 #endif

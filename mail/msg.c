@@ -25,6 +25,7 @@
 #include "mail/msg.h"
 #include "mail/encode.h"
 #include "mail/header.h"
+#include "mail/valid.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -157,13 +158,13 @@ static int is_content_type(const char *type)
 
 static int check_filename(const char *name)
 {
-	size_t len = strlen(name);
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
 
-	if (!len || len > 255 || strcmp(shown(name), name))
-		return error("invalid attachment name '%s' (want 1 to 255 "
-			     "bytes of UTF-8 without control characters)",
-			     shown(name));
-	return 0;
+	if (valid_file_name(name, &why))
+		ret = error("invalid attachment name: %s", why.buf);
+	strbuf_release(&why);
+	return ret;
 }
 
 int msg_add_part(struct msg *m, const char *filename, const char *content_type,
@@ -264,10 +265,14 @@ static int part_entity(struct entity *e, const struct msg_part *p)
 	if (!type)
 		type = cs == MIME_CS_BINARY ? "application/octet-stream"
 					    : "text/plain";
-	/* RFC 2183 §2.3 filename; RFC 2231 §4 when it is not plain ASCII */
+	/*
+	 * RFC 2183 §2.3 filename; RFC 2231 §4 when it is not plain ASCII,
+	 * and when it holds "=?": readers decode encoded-word lookalikes
+	 * inside a quoted file name, not inside an RFC 2231 value.
+	 */
 	strbuf_addstr(&disp, "attachment; ");
 	if (mime_charset_of(p->filename, namelen) == MIME_CS_ASCII &&
-	    !strpbrk(p->filename, "\"\\")) {
+	    !strpbrk(p->filename, "\"\\") && !strstr(p->filename, "=?")) {
 		strbuf_addf(&disp, "filename=\"%s\"", p->filename);
 	} else {
 		strbuf_addstr(&disp, "filename*=");

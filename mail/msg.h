@@ -78,8 +78,8 @@ int msg_set_body(struct msg *m, const char *text, size_t len);
 int msg_set_boundary(struct msg *m, const char *boundary);
 
 /*
- * Appends an attachment (copied).  `filename` must be non-empty UTF-8
- * without control characters, at most 255 bytes; `content_type` NULL (=
+ * Appends an attachment (copied).  `filename` must be a base name of
+ * visible text, 1 to 255 bytes (valid_file_name()); `content_type` NULL (=
  * text/plain for text, application/octet-stream for binary data) or a
  * bare "type/subtype" of RFC 2045 §5.1 tokens.  Returns -1 after error().
  */

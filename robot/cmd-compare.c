@@ -61,7 +61,7 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			cli->style = optarg;
@@ -92,8 +92,7 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 1;
 		default:
-			usage_error("compare", "unknown option '%s'",
-				    argv[optind - 1]);
+			usage_option_error("compare", c, argv);
 			return -1;
 		}
 	}

@@ -49,7 +49,7 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			cli->dry_run = 1;
@@ -67,8 +67,7 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 1;
 		default:
-			usage_error("compose", "unknown option '%s'",
-				    argv[optind - 1]);
+			usage_option_error("compose", c, argv);
 			return -1;
 		}
 	}
@@ -149,13 +148,17 @@ int cmd_compose(int argc, char **argv)
 				   "unknown style '%s' (want YYYY-MM-DD or one "
 				   "of 2016, 2021, 2023, 2025)",
 				   cli.style);
+	error_status = 0;
 	if (config_load(&cfg, cli.config)) {
 		config_release(&cfg);
-		return EXIT_CONFIG;
+		return error_exit_code(EXIT_CONFIG);
 	}
-	status = EXIT_DATAERR;
-	if (request_load(&req, argv[optind]) ||
-	    compose_report(&c, &req, &cfg, cli.style))
+	if (request_load(&req, argv[optind])) {
+		status = error_exit_code(EXIT_DATAERR);
+		goto out;
+	}
+	status = compose_report(&c, &req, &cfg, cli.style);
+	if (status)
 		goto out;
 	if (cli.dry_run) {
 		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);

@@ -31,6 +31,7 @@
 #include "mail/header.h"
 #include "mail/lint.h"
 #include "mail/msg.h"
+#include "mail/valid.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -153,6 +154,7 @@ struct ctx {
 	struct lkp_tables *tables;
 	struct commit_set commits; /* from the file, or read from the repo */
 	struct when when;
+	char *tested; /* the full id of the tested commit */
 };
 
 /* The metadata of commit `id`, from the request's file or repository. */
@@ -242,6 +244,25 @@ static int kpi_change(struct ctx *c, struct report_test *t,
 }
 
 /*
+ * The base is what the tested commit is compared against: a base that is
+ * the tested commit would report the base itself as the change.
+ */
+static int check_base(struct ctx *c, const struct compare_roots *roots,
+		      const char *where)
+{
+	const char *id = job_get(&roots->rts[0].job, "commit");
+	const struct commit_info *ci = ctx_commit(c, id, roots->rts[0].dir);
+
+	if (!ci)
+		return -1;
+	if (strcmp(ci->id, c->tested))
+		return 0;
+	return error("%s: %sresult_roots[0]: the base result root '%s' is of "
+		     "the tested commit %s (the base comes first)",
+		     c->req->file, where, roots->rts[0].dir, c->tested);
+}
+
+/*
  * One test: load its roots, compare them, describe it.  `where` is the
  * test's key prefix in the request: "" for the top level, "sections[0]."
  */
@@ -275,7 +296,8 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 		}
 	}
 	if (compare_roots_load(&roots, rq->result_roots.v, n) ||
-	    compare_roots_label(&roots, find_commit, c))
+	    compare_roots_label(&roots, find_commit, c) ||
+	    check_base(c, &roots, where))
 		goto out;
 	o.commit_lines = (const char *const *)roots.lines;
 	o.commit_ids = (const char *const *)roots.ids;
@@ -395,19 +417,17 @@ static char *make_message_id(const struct ctx *c, const char *key)
  */
 static int check_message_id(const char *id, const char *file, const char *key)
 {
-	int ret;
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
 
-	error_quiet++;
-	ret = hdr_check("Message-ID", id, strlen(id));
-	error_quiet--;
-	if (ret)
-		return error("%s: %s: '%s' is not one <local@domain>", file,
-			     key, id);
-	if (strchr(id, '/'))
-		return error("%s: %s: '%s' contains '/' (the id names a "
-			     "folder under archive_dir)",
-			     file, key, id);
-	return 0;
+	if (hdr_validate("Message-ID", id, strlen(id), &why))
+		ret = error("%s: %s: %s", file, key, why.buf);
+	else if (strchr(id, '/'))
+		ret = error("%s: %s: '%s' contains '/' (the id names a folder "
+			    "under archive_dir)",
+			    file, key, id);
+	strbuf_release(&why);
+	return ret;
 }
 
 /*
@@ -448,14 +468,17 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	const char *id = req->commit;
 	size_t i;
 
-	if (build_tests(c, r))
-		return -1;
 	if (!id)
 		return error("%s: commit: missing (the tested commit)",
 			     req->file);
 	ci = ctx_commit(c, id, "commit");
 	if (!ci)
 		return -1;
+	c->tested = xstrdup(ci->id);
+	if (build_tests(c, r))
+		return -1;
+	/* the tests may have read more commits from a repository */
+	ci = ctx_commit(c, c->tested, "commit");
 	r->commit_id = xstrdup(ci->id);
 	r->commit_subject = dup_or_null(ci->subject);
 	if (!commit_subsystem(ci, &sb))
@@ -509,34 +532,90 @@ static void join_list(struct strbuf *out, const struct strv *v)
 
 /*
  * Adds one header whose value comes from `key` of `file`.  A value the
- * header refuses is one error naming the file and the key (mail/'s own
- * message, which names only the header, is silenced).
+ * header refuses is one error naming the file and the key, with mail/'s
+ * reason.
  */
 static int add_header(struct msg *m, const char *name, const char *value,
 		      const char *file, const char *key)
 {
-	struct hdr_addr_list list = HDR_ADDR_LIST_INIT;
 	struct strbuf why = STRBUF_INIT;
-	enum hdr_kind kind = hdr_kind_of(name);
-	int ret;
+	int ret = 0;
 
-	error_quiet++;
-	ret = msg_add_header(m, name, value);
-	error_quiet--;
-	if (!ret)
-		return 0;
-	if (kind == HDR_ADDRESS && hdr_parse_addresses(&list, value, &why) < 0)
-		error("%s: %s: %s", file, key, why.buf);
-	else if (kind == HDR_MSGID || kind == HDR_MSGIDS)
-		error("%s: %s: '%s' is not %s", file, key, value,
-		      kind == HDR_MSGID ? "one <id@host>"
-					: "a list of <id@host>");
+	if (hdr_validate(name, value, strlen(value), &why))
+		ret = error("%s: %s: %s", file, key, why.buf);
 	else
-		error("%s: %s: '%s' cannot be the %s header", file, key, value,
-		      name);
-	hdr_addr_list_release(&list);
+		ret = msg_add_header(m, name, value);
 	strbuf_release(&why);
-	return -1;
+	return ret;
+}
+
+/* Where the request's commit metadata comes from, for messages. */
+static const char *commits_source(const struct request *req)
+{
+	return req->commits ? req->commits : req->repo;
+}
+
+/*
+ * Without `to:`, the report goes to the tested commit's author: one
+ * mailbox made from the name and email, which must be a valid one (a
+ * comma in the name stays inside quotes, "=?" is encoded on rendering).
+ */
+static int author_to(struct strbuf *out, const struct ctx *c,
+		     const struct commit_info *author)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+
+	hdr_format_mailbox(out, author->author_name, author->author_email);
+	if (valid_mailbox(out->buf, &why))
+		ret = error("%s: commit %s: author: %s (the To of a request "
+			    "without 'to')",
+			    commits_source(c->req), author->id, why.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* The length of the longest run of non-blanks in s. */
+static size_t longest_word(const char *s)
+{
+	size_t longest = 0, n;
+
+	for (; *s; s += n ? n : 1) {
+		n = strcspn(s, " \t");
+		if (n > longest)
+			longest = n;
+	}
+	return longest;
+}
+
+/*
+ * The file the Subject's trouble comes from, with its key appended to
+ * `key`: the Subject is made of the tree, the KPI and the commit's
+ * subject, and a word too long to fold is in one of them.
+ */
+static const char *subject_source(const struct ctx *c,
+				  const struct commit_info *tested,
+				  struct strbuf *key)
+{
+	const char *which = "tree, kpi and the commit's subject";
+	size_t longest = 0, n;
+
+	if (c->req->tree && (n = longest_word(c->req->tree)) > longest) {
+		longest = n;
+		which = "tree";
+	}
+	if (c->req->test.kpi &&
+	    (n = longest_word(c->req->test.kpi)) > longest) {
+		longest = n;
+		which = "kpi";
+	}
+	if (tested && tested->subject &&
+	    longest_word(tested->subject) > longest) {
+		strbuf_addf(key, "commit %s: subject", tested->id);
+		return commits_source(c->req);
+	}
+	strbuf_addstr(key, which);
+	return c->req->file;
 }
 
 static int add_headers(struct msg *m, const struct ctx *c,
@@ -547,7 +626,6 @@ static int add_headers(struct msg *m, const struct ctx *c,
 	const struct robot_config *cfg = c->cfg;
 	const struct strv *cc = req->cc.n ? &req->cc : &cfg->cc;
 	struct strbuf sb = STRBUF_INIT;
-	const char *to_key = "to";
 	int ret;
 
 	format_date(&sb, &c->when);
@@ -559,22 +637,24 @@ static int add_headers(struct msg *m, const struct ctx *c,
 					     "from");
 	strbuf_reset(&sb);
 	join_list(&sb, &req->to);
-	/* without `to:`, the report goes to the tested commit's author */
-	if (!sb.len && author && author->author_name) {
-		strbuf_addf(&sb, "%s <%s>", author->author_name,
-			    author->author_email);
-		to_key = "to (the commit's author)";
-	}
+	if (!ret && !sb.len && author && author->author_name)
+		ret = author_to(&sb, c, author);
 	if (!ret && sb.len)
-		ret = add_header(m, "To", sb.buf, req->file, to_key);
+		ret = add_header(m, "To", sb.buf,
+				 req->to.n ? req->file : commits_source(req),
+				 req->to.n ? "to" : "author (the To)");
 	strbuf_reset(&sb);
 	join_list(&sb, cc);
 	if (!ret && sb.len)
 		ret = add_header(m, "CC", sb.buf,
 				 req->cc.n ? req->file : cfg->file, "cc");
-	if (!ret)
-		ret = add_header(m, "Subject", subject, req->file,
-				 "tree, kpi and the commit's subject");
+	if (!ret) {
+		const char *file;
+
+		strbuf_reset(&sb);
+		file = subject_source(c, author, &sb);
+		ret = add_header(m, "Subject", subject, file, sb.buf);
+	}
 	if (!ret)
 		ret = add_header(m, "Message-ID", msgid,
 				 req->message_id ? req->file : cfg->file,
@@ -605,7 +685,8 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 			   struct composed *out, int publish)
 {
 	const struct objv *atts = &c->req->attachments;
-	struct strbuf data = STRBUF_INIT, config_name = STRBUF_INIT;
+	struct strbuf data = STRBUF_INIT, config_name = STRBUF_INIT,
+		      why = STRBUF_INIT;
 	size_t i;
 	int ret = 0;
 
@@ -615,6 +696,7 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 		const struct req_attachment *a =
 			(const struct req_attachment *)atts->v + i;
 		const char *name = a->name ? a->name : NULL;
+		const char *key = "name";
 
 		if (!a->path) {
 			ret = error("%s: attachments[%zu].path: missing",
@@ -643,15 +725,20 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 			strbuf_reset(&config_name);
 			strbuf_addf(&config_name, "config-%s", tested->release);
 			name = config_name.buf;
+			key = "kind";
 		}
-		if (!name)
+		if (!name) {
 			name = base_name(a->path);
-		/* a published material is a file in the report's folder */
-		if (publish && (!*name || strchr(name, '/') ||
-				!strcmp(name, ".") || !strcmp(name, ".."))) {
-			ret = error("%s: attachments[%zu].name: '%s' cannot "
-				    "name a file in the archive folder",
-				    c->req->file, i, name);
+			key = "path";
+		}
+		/*
+		 * An attachment's name, and a published material's, which is
+		 * a file in the report's folder: a base name of visible text.
+		 */
+		strbuf_reset(&why);
+		if (valid_file_name(name, &why)) {
+			ret = error("%s: attachments[%zu].%s: %s", c->req->file,
+				    i, key, why.buf);
 			break;
 		}
 		strbuf_reset(&data);
@@ -664,19 +751,13 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 			out->material_paths[out->nmaterials++] =
 				xstrdup(a->path);
 		} else {
-			error_quiet++;
 			ret = msg_add_part(m, name, "text/plain", data.buf,
 					   data.len);
-			error_quiet--;
-			if (ret)
-				error("%s: attachments[%zu].name: '%s' cannot "
-				      "name an attachment (want 1 to 255 "
-				      "bytes)",
-				      c->req->file, i, name);
 		}
 	}
 	strbuf_release(&data);
 	strbuf_release(&config_name);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -725,7 +806,9 @@ static int ctx_style(struct ctx *c, const char *style)
 		return error("%s: %s: no style is known for %s (the style "
 			     "table starts later)",
 			     file, key, day);
-	return style_load(&c->st, day); /* prints the table's error */
+	/* robot's own table is missing or broken: say why */
+	error_status = error_exit_code(EXIT_CONFIG);
+	return style_load(&c->st, day);
 }
 
 static int ctx_init(struct ctx *c, const struct request *req,
@@ -737,8 +820,11 @@ static int ctx_init(struct ctx *c, const struct request *req,
 	if (report_when(&c->when, req, cfg) || ctx_style(c, style))
 		return -1;
 	c->tables = lkp_tables_load(c->st.date);
-	if (!c->tables)
+	if (!c->tables) {
+		/* robot's own lkp-tests tables */
+		error_status = error_exit_code(EXIT_CONFIG);
 		return -1;
+	}
 	if (req->commits && commits_load_file(&c->commits, req->commits))
 		return -1;
 	if (req->message_id &&
@@ -752,6 +838,7 @@ static void ctx_release(struct ctx *c)
 	style_release(&c->st);
 	lkp_tables_free(c->tables);
 	commits_release(&c->commits);
+	free(c->tested);
 }
 
 int compose_report(struct composed *out, const struct request *req,
@@ -765,6 +852,7 @@ int compose_report(struct composed *out, const struct request *req,
 	struct ctx c;
 	int publish, ret = -1;
 
+	error_status = 0;
 	memset(out, 0, sizeof(*out));
 	strbuf_init(&out->bytes, 0);
 	msg_init(&m);
@@ -790,7 +878,9 @@ int compose_report(struct composed *out, const struct request *req,
 	    msg_render(&out->bytes, &m))
 		goto out;
 	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
+		/* robot wrote a mail it cannot stand behind: its own fault */
 		error("%s: the mail fails the lint: %s", req->file, why.buf);
+		error_status = EXIT_RUNTIME;
 		goto out;
 	}
 	ret = 0;
@@ -801,7 +891,7 @@ out:
 	strbuf_release(&subject);
 	strbuf_release(&body);
 	strbuf_release(&why);
-	return ret;
+	return ret ? error_exit_code(EXIT_DATAERR) : 0;
 }
 
 void composed_release(struct composed *c)

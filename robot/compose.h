@@ -28,7 +28,11 @@ struct composed {
 
 /*
  * Composes the report.  `style` (the --style option) may be NULL.
- * Returns 0, or -1 after one error line (bad input: exit 65).
+ * Returns 0, or after one error line the exit code the failure calls for:
+ * EXIT_DATAERR for bad input (request, result roots, commit metadata,
+ * attachments), EXIT_CONFIG when robot's own data files (templates,
+ * tables) are missing or broken, EXIT_RUNTIME for an I/O error or a mail
+ * that fails robot's own lint.
  */
 int compose_report(struct composed *out, const struct request *req,
 		   const struct robot_config *cfg, const char *style);

@@ -5,7 +5,34 @@
  */
 #include "common.h"
 
+#include <getopt.h>
+
 int error_quiet;
+int error_status;
+
+int errno_is_runtime(int errnum)
+{
+	switch (errnum) {
+	case ENOENT:
+	case ENOTDIR:
+	case EISDIR:
+	case EACCES:
+	case EPERM:
+	case ELOOP:
+	case ENAMETOOLONG:
+	case EINVAL:
+	case ENXIO:
+	case ENODEV:
+	case EFBIG:
+		return 0;
+	}
+	return 1;
+}
+
+int error_exit_code(int fallback)
+{
+	return error_status ? error_status : fallback;
+}
 
 static void report(const char *prefix, const char *fmt, va_list ap,
 		   const char *suffix)
@@ -49,6 +76,8 @@ int error_errno(const char *fmt, ...)
 	const char *msg = strerror(errno);
 	va_list ap;
 
+	if (errno_is_runtime(errno))
+		error_status = EXIT_RUNTIME;
 	if (error_quiet)
 		return -1;
 	va_start(ap, fmt);
@@ -80,6 +109,28 @@ int usage_error(const char *cmd, const char *fmt, ...)
 	fprintf(stderr, "robot: error: %s; see 'robot %s -h'\n", sb.buf, cmd);
 	strbuf_release(&sb);
 	return 2;
+}
+
+int usage_option_error(const char *cmd, int c, char *const *argv)
+{
+	struct strbuf name = STRBUF_INIT;
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	int ret;
+
+	/*
+	 * An unknown long option leaves optopt 0; a long option without its
+	 * value sets optopt to its short name, but is argv[optind - 1].
+	 */
+	if (c == '?' ? !optopt : !strncmp(arg, "--", 2))
+		strbuf_add(&name, arg, strcspn(arg, "="));
+	else
+		strbuf_addf(&name, "-%c", optopt);
+	if (c == ':')
+		ret = usage_error(cmd, "option '%s' needs a value", name.buf);
+	else
+		ret = usage_error(cmd, "unknown option '%s'", name.buf);
+	strbuf_release(&name);
+	return ret;
 }
 
 void warning(const char *fmt, ...)

@@ -29,6 +29,14 @@ void warning(const char *fmt, ...) ROBOT_PRINTF(1, 2);
  */
 int usage_error(const char *cmd, const char *fmt, ...) ROBOT_PRINTF(2, 3);
 
+/*
+ * For the CLI's getopt_long() loops, run with opterr = 0 and an optstring
+ * that starts with ':': prints the usage error for getopt's return `c`,
+ * "option '-c' needs a value" for ':' and "unknown option '--x'" for '?',
+ * and returns 2.
+ */
+int usage_option_error(const char *cmd, int c, char *const *argv);
+
 /* For broken invariants only: prints file:line and aborts. */
 #define BUG(...) bug_fl(__FILE__, __LINE__, __VA_ARGS__)
 void bug_fl(const char *file, int line, const char *fmt, ...) ROBOT_PRINTF(3, 4)
@@ -39,5 +47,21 @@ void bug_fl(const char *file, int line, const char *fmt, ...) ROBOT_PRINTF(3, 4)
  * (try one parse, then another) without printing the first failure.
  */
 extern int error_quiet;
+
+/*
+ * The exit code (enum robot_exit) a failure calls for when the code that
+ * found it knows better than its caller, which would blame its input: a
+ * data file of robot's own (templates, tables) that is missing or broken
+ * sets EXIT_CONFIG; error_errno() sets EXIT_RUNTIME for an errno that
+ * says the machine failed (EIO, ENOSPC, ENOMEM, EMFILE, ...) rather than
+ * that the input named the wrong file (ENOENT, EACCES, EISDIR, ...).
+ * 0 when nothing set it.  The CLI clears it before the work it
+ * classifies and reads it after a failure: error_exit_code(EXIT_DATAERR).
+ */
+extern int error_status;
+/* error_status if set, else `fallback`. */
+int error_exit_code(int fallback);
+/* Whether errnum says the machine failed rather than the input. */
+int errno_is_runtime(int errnum);
 
 #endif

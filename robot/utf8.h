@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct strbuf;
+
 /*
  * Decodes the character at s (len bytes available) into *cp.  Returns its
  * length in bytes, or 0 for an invalid sequence (RFC 3629 §3: a bad lead
@@ -24,9 +26,29 @@ int utf8_is_control(uint32_t cp);
 /* Whether the len bytes at s are valid UTF-8. */
 int utf8_valid(const char *s, size_t len);
 /*
- * Whether the string s is valid UTF-8 free of control characters; with
- * allow_newlines, TAB and LF pass.
+ * Whether cp prints as nothing, or changes how the text around it is
+ * shown without showing itself: the format characters (Unicode category
+ * Cf: the bidi embeddings, overrides, isolates and marks U+061C,
+ * U+200E/F, U+202A-202E, U+2066-2069; the zero-width space, joiners and
+ * word joiner U+200B-200D, U+2060; the BOM U+FEFF; the soft hyphen;
+ * tags), the fillers that render blank (Hangul U+115F, U+1160, U+3164,
+ * U+FFA0; Khmer U+17B4/5; Mongolian U+180B-180F; U+034F) and the
+ * noncharacters.  Variation selectors pass: they only pick a glyph.
  */
+int utf8_is_invisible(uint32_t cp);
+/* What utf8_check_text() lets pass besides visible characters. */
+enum {
+	UTF8_NEWLINES = 1 << 0,	 /* TAB and LF */
+	UTF8_INVISIBLE = 1 << 1, /* utf8_is_invisible() (text never shown) */
+};
+/*
+ * Visible text: valid UTF-8 without control characters (utf8_is_control)
+ * and without invisible ones (utf8_is_invisible), but what `flags` lets
+ * pass.  Returns 0, or -1 with the reason appended to `why` (NULL: not
+ * wanted), e.g. "an invisible character (U+202E) at byte 7".
+ */
+int utf8_check_text(const char *s, unsigned flags, struct strbuf *why);
+/* Whether s is visible text, one line or (allow_newlines) several. */
 int utf8_text(const char *s, int allow_newlines);
 
 /* FNV-1a, 64 bits: deterministic names and digests, not security. */

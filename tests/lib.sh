@@ -7,6 +7,8 @@
 #   test_cmp EXPECT ACTUAL    diff -u, expected first
 #   expect_code N "desc" CMD  passes when CMD exits N and prints exactly one
 #                             "robot: error:" line on stderr (N != 0)
+#   names NEEDLE...           after expect_code: 0 when its error line
+#                             holds every NEEDLE (fixed strings)
 #
 # Script numbering: the first digit names the module (1 results/compare,
 # 2 config, 3 templates/report, 4 mail, 5 spool/send, 6 git, 9 round trip).
@@ -68,6 +70,16 @@ expect_code() {
 		_fail "$desc (exit $rc, want $want)"
 		sed 's/^/# stderr: /' "$T/.err"
 	fi
+}
+
+names() {
+	for n in "$@"; do
+		if ! grep -qF -- "$n" "$T/.err"; then
+			echo "the error does not name '$n':"
+			cat "$T/.err"
+			return 1
+		fi
+	done
 }
 
 # base_request COMMIT: a good report request over the result roots rt0 and

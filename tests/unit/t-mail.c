@@ -11,6 +11,8 @@
 #include "mail/header.h"
 #include "mail/lint.h"
 #include "mail/msg.h"
+#include "mail/valid.h"
+#include "utf8.h"
 #include "check.h"
 
 static char *render_header(const char *name, const char *value)
@@ -481,6 +483,101 @@ static void test_lint(void)
 	strbuf_release(&longline);
 }
 
+/* Whether validator `fn` accepts s; `why` gets its reason. */
+#define ACCEPTS(fn, s)	   (!fn(s, NULL))
+#define ACCEPTS_LEN(fn, s) (!fn(s, strlen(s), NULL))
+
+static void test_validators(void)
+{
+	static const char *const good_addr[] = { "a@b", "a.b@example.org",
+						 "x+y=z@mail.example.org",
+						 "a@b-c.d1",
+						 "o'neil@example.org" };
+	static const char *const bad_addr[] = {
+		"..@b",	       "a.@b",	 "a..b@c",
+		"@b",	       "a@",	 "a@-.x",
+		"a@x-",	       "a@b..c", "user@...el.com",
+		"a b@c",       "a@b_c",	 "a@b@c",
+		"=?q?x?=@b.c", "a\"b@c", "\xc3\xa9@b.c",
+		"a@[1.2.3.4]",
+	};
+	static const char *const good_id[] = {
+		"<a@b>", "<202306071452.887afdea-oliver.sang@intel.com>",
+		"<a.b@[127.0.0.1]>", "<a/b@c>"
+	};
+	static const char *const bad_id[] = {
+		"a@b",	     "<a,b@c>", "<a@.b>",      "<a..b@c>", "<@b>",
+		"<a@>",	     "<a@b@c>", "<=?x?=@b>",   "<a b@c>",  "<a@[b]c>",
+		"<a@[b[c]>", "<>",	"<a@b> <c@d>",
+	};
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+	int ok;
+
+	for (ok = 1, i = 0; i < ARRAY_SIZE(good_addr); i++)
+		ok &= !valid_addr_spec(good_addr[i], strlen(good_addr[i]),
+				       NULL);
+	CHECK(ok, "valid_addr_spec: dot-atom local parts, host names");
+	for (ok = 1, i = 0; i < ARRAY_SIZE(bad_addr); i++)
+		if (ACCEPTS_LEN(valid_addr_spec, bad_addr[i])) {
+			printf("# accepted '%s'\n", bad_addr[i]);
+			ok = 0;
+		}
+	CHECK(ok, "valid_addr_spec refuses dots, empty labels, hyphens, '=?'");
+	for (ok = 1, i = 0; i < ARRAY_SIZE(good_id); i++)
+		ok &= ACCEPTS_LEN(valid_msgid, good_id[i]);
+	CHECK(ok, "valid_msgid: dot-atom-text, no-fold-literal");
+	for (ok = 1, i = 0; i < ARRAY_SIZE(bad_id); i++)
+		if (ACCEPTS_LEN(valid_msgid, bad_id[i])) {
+			printf("# accepted '%s'\n", bad_id[i]);
+			ok = 0;
+		}
+	CHECK(ok, "valid_msgid refuses what RFC 5322 msg-id does not allow");
+
+	CHECK(ACCEPTS(valid_mailbox, "Linus Torvalds <torvalds@x.org>") &&
+		      ACCEPTS(valid_mailbox, "\"Doe, John\" <j@x.org>") &&
+		      ACCEPTS(valid_mailbox, "<a@b.c>") &&
+		      ACCEPTS(valid_mailbox, "a@b.c") &&
+		      ACCEPTS(valid_mailbox, "\"=?utf-8?q?x?=\" <a@b.c>"),
+	      "valid_mailbox: one mailbox, in any of its forms");
+	CHECK(!ACCEPTS(valid_mailbox, "a@b.c, d@e.f") &&
+		      !ACCEPTS(valid_mailbox, "") &&
+		      !ACCEPTS(valid_mailbox, "A <a@b.c>, B <d@e.f>"),
+	      "valid_mailbox: not two, not none");
+	valid_mailbox("Li\xe2\x80\xaenus <l@x.org>", &why);
+	CHECK_STREQ(why.buf,
+		    "must be one line of visible UTF-8 text (an invisible "
+		    "character (U+202E) at byte 3)",
+		    "valid_mailbox: an invisible character in the name");
+	CHECK(ACCEPTS(valid_mailbox_list, "a@b.c, D <d@e.f>") &&
+		      !ACCEPTS(valid_mailbox_list, "a@b.c, ..@e.f"),
+	      "valid_mailbox_list: every address checked");
+
+	CHECK(ACCEPTS(valid_file_name, "config-6.3.0-rc7") &&
+		      ACCEPTS(valid_file_name, ".config") &&
+		      ACCEPTS(valid_file_name, "=?utf-8?q?x?=.txt") &&
+		      ACCEPTS(valid_file_name, "r\xc3\xa9sum\xc3\xa9"),
+	      "valid_file_name: base names of visible text");
+	CHECK(!ACCEPTS(valid_file_name, "") && !ACCEPTS(valid_file_name, ".") &&
+		      !ACCEPTS(valid_file_name, "..") &&
+		      !ACCEPTS(valid_file_name, "../x") &&
+		      !ACCEPTS(valid_file_name, "a\\b") &&
+		      !ACCEPTS(valid_file_name, "a\tb") &&
+		      !ACCEPTS(valid_file_name, "\xef\xbb\xbfx"),
+	      "valid_file_name: no paths, no control or invisible characters");
+
+	CHECK(utf8_is_invisible(0x202e) && utf8_is_invisible(0x2066) &&
+		      utf8_is_invisible(0x200b) && utf8_is_invisible(0xfeff) &&
+		      utf8_is_invisible(0xe0041) &&
+		      utf8_is_invisible(0x10ffff) && utf8_is_invisible(0xfdd0),
+	      "utf8_is_invisible: bidi, zero-width, BOM, tags, nonchars");
+	CHECK(!utf8_is_invisible('a') && !utf8_is_invisible(0xe9) &&
+		      !utf8_is_invisible(0xfe0f) && !utf8_is_invisible(0xa0) &&
+		      !utf8_is_invisible(0x1f600),
+	      "utf8_is_invisible: letters, variation selectors, NBSP, emoji");
+	strbuf_release(&why);
+}
+
 static void test_crlf(void)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -501,6 +598,7 @@ int main(void)
 	test_multipart();
 	test_refusals();
 	test_lint();
+	test_validators();
 	test_crlf();
 	return check_done();
 }
