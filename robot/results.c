@@ -22,6 +22,7 @@
  */
 #include "common.h"
 #include "results.h"
+#include "utf8.h"
 #include "config/yaml.h"
 
 #include <fcntl.h>
@@ -186,11 +187,54 @@ static void free_stats(struct result_root *rt)
 	rt->nstats = 0;
 }
 
+/* Appends name as a JSON string, so that a bad one prints on one line. */
+static void add_json_string(struct strbuf *out, const char *name)
+{
+	const unsigned char *p;
+
+	strbuf_addch(out, '"');
+	for (p = (const unsigned char *)name; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			strbuf_addf(out, "\\u%04x", *p);
+		else
+			strbuf_addch(out, *p);
+	}
+	strbuf_addch(out, '"');
+}
+
+int rt_check_stat_name(const char *name, struct strbuf *why)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	if (!*name) {
+		strbuf_addstr(why, "the stat name \"\" is empty");
+		ret = -1;
+	} else if (utf8_check_text(name, 0, &sb)) {
+		strbuf_addstr(why, "the stat name ");
+		add_json_string(why, name);
+		strbuf_addf(why, " is not one line of visible text (%s)",
+			    sb.buf);
+		ret = -1;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
 /* Copies one stat's samples, padding a short array with integer zeros. */
 static int load_stat(struct rt_stat *st, const char *file, const char *name,
 		     json_t *arr, size_t nruns)
 {
+	struct strbuf why = STRBUF_INIT;
 	size_t i, n;
+
+	if (rt_check_stat_name(name, &why)) {
+		error("%s: %s", file, why.buf);
+		strbuf_release(&why);
+		return -1;
+	}
 
 	if (!json_is_array(arr))
 		return error("%s: stat '%s' is not an array", file, name);
@@ -326,15 +370,19 @@ static int run_name(struct strbuf *out, const char *src)
 	return 0;
 }
 
-/* Checks that every run's job.yaml exists; `first` gets the first's path. */
+/*
+ * Checks that every run's job.yaml exists; `jobs` gets their paths
+ * (rt->nruns of them, to free).
+ */
 static int check_runs(const struct result_root *rt, char **src,
-		      const char *file, struct strbuf *first)
+		      const char *file, char ***jobs)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
 	size_t i;
 	int ret = 0;
 
+	*jobs = xcalloc(rt->nruns, sizeof(**jobs));
 	for (i = 0; !ret && i < rt->nruns; i++) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/", rt->dir);
@@ -350,8 +398,8 @@ static int check_runs(const struct result_root *rt, char **src,
 		else if (!S_ISREG(st.st_mode))
 			ret = error("cannot read '%s': not a regular file",
 				    path.buf);
-		else if (!i)
-			strbuf_addbuf(first, &path);
+		else
+			(*jobs)[i] = xstrdup(path.buf);
 	}
 	strbuf_release(&path);
 	return ret;
@@ -434,7 +482,7 @@ static int load_job(struct job *job, const char *path)
 }
 
 static int parse_matrix(struct result_root *rt, const char *file,
-			struct strbuf *text, struct strbuf *first_job)
+			struct strbuf *text, char ***jobs)
 {
 	char **src = NULL;
 	size_t i, nruns;
@@ -444,18 +492,64 @@ static int parse_matrix(struct result_root *rt, const char *file,
 	strbuf_release(text);
 	nruns = rt->nruns;
 	if (!ret)
-		ret = check_runs(rt, src, file, first_job);
+		ret = check_runs(rt, src, file, jobs);
 	for (i = 0; src && i < nruns; i++)
 		free(src[i]);
 	free(src);
 	return ret;
 }
 
+static void job_release(struct job *job)
+{
+	size_t i;
+
+	for (i = 0; i < job->nr; i++) {
+		free(job->entries[i].key);
+		free(job->entries[i].val);
+		free(job->entries[i].section);
+	}
+	free(job->entries);
+	memset(job, 0, sizeof(*job));
+}
+
+/*
+ * Every run's job.yaml must load, and name the commit the first one names:
+ * the runs of one result root test one commit.
+ */
+static int load_jobs(struct result_root *rt, char **jobs)
+{
+	const char *commit, *other;
+	struct job job = { 0 };
+	size_t i;
+	int ret;
+
+	if (load_job(&rt->job, jobs[0]))
+		return -1;
+	commit = job_get(&rt->job, "commit");
+	for (i = 1; i < rt->nruns; i++) {
+		ret = load_job(&job, jobs[i]);
+		other = job_get(&job, "commit");
+		if (!ret &&
+		    (!commit != !other || (commit && strcmp(commit, other))))
+			ret = error(
+				"%s: commit: '%s' is not the commit of %s "
+				"('%s'): the runs of a result root test one "
+				"commit",
+				jobs[i], other ? other : "(none)", jobs[0],
+				commit ? commit : "(none)");
+		job_release(&job);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
 int result_root_load(struct result_root *rt, const char *dir)
 {
 	struct strbuf text = STRBUF_INIT, file = STRBUF_INIT;
-	struct strbuf first_job = STRBUF_INIT;
+	char **jobs = NULL;
 	struct stat st;
+	size_t i, nruns;
 	int ret;
 
 	memset(rt, 0, sizeof(*rt));
@@ -466,14 +560,17 @@ int result_root_load(struct result_root *rt, const char *dir)
 	rt->dir = xstrdup(dir);
 	ret = read_matrix(&text, &file, dir);
 	if (!ret)
-		ret = parse_matrix(rt, file.buf, &text, &first_job);
+		ret = parse_matrix(rt, file.buf, &text, &jobs);
 	if (!ret) {
 		mark_incomplete(rt);
-		ret = load_job(&rt->job, first_job.buf);
+		ret = load_jobs(rt, jobs);
 	}
+	nruns = rt->nruns;
+	for (i = 0; jobs && i < nruns; i++)
+		free(jobs[i]);
+	free(jobs);
 	strbuf_release(&text);
 	strbuf_release(&file);
-	strbuf_release(&first_job);
 	if (ret)
 		result_root_release(rt);
 	return ret;
@@ -481,16 +578,9 @@ int result_root_load(struct result_root *rt, const char *dir)
 
 void result_root_release(struct result_root *rt)
 {
-	size_t i;
-
 	free_stats(rt);
 	free(rt->incomplete);
-	for (i = 0; i < rt->job.nr; i++) {
-		free(rt->job.entries[i].key);
-		free(rt->job.entries[i].val);
-		free(rt->job.entries[i].section);
-	}
-	free(rt->job.entries);
+	job_release(&rt->job);
 	free(rt->dir);
 	memset(rt, 0, sizeof(*rt));
 }

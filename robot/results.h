@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+struct strbuf;
+
 struct rt_stat {
 	char *name;
 	double *val;	       /* nruns values; a missing tail is 0 */
@@ -43,11 +45,14 @@ struct result_root {
 	size_t nstats;
 	unsigned char *incomplete; /* per run: last_state.is_incomplete_run */
 	size_t nincomplete;
-	struct job job; /* the job.yaml of the first run */
+	struct job job; /* the job.yaml of the first run (every run's loads) */
 };
 
 /*
- * Loads the result root at `dir`.  Returns 0, or -1 after printing one
+ * Loads the result root at `dir`: matrix.json, and the job.yaml of every
+ * run, which must load and name the first run's commit (the runs of a
+ * root test one commit); every stat name passes rt_check_stat_name().
+ * Returns 0, or -1 after printing one
  * "robot: error:" line that names the file (and line:column for JSON and
  * YAML syntax errors).  Every failure is bad input (exit 65).  On failure
  * rt holds nothing that needs releasing, but releasing it is harmless.
@@ -58,6 +63,14 @@ void result_root_release(struct result_root *rt);
 /* Returns the stat called `name`, or NULL (borrowed pointer). */
 const struct rt_stat *result_root_stat(const struct result_root *rt,
 				       const char *name);
+
+/*
+ * Whether `name` can be a stat: a table row shows it, so it must be one
+ * line of visible text (robot/utf8.h), and not empty.  Returns 0, or -1
+ * with the reason appended to `why`, the name JSON-escaped.  Every
+ * reader of matrix.json calls it for every stat.
+ */
+int rt_check_stat_name(const char *name, struct strbuf *why);
 
 /* Returns the value of the first job.yaml entry `key`, or NULL. */
 const char *job_get(const struct job *job, const char *key);

@@ -172,5 +172,33 @@ mkroot utf8yaml "{\"a\": [1, 2], $SRC}"
 printf 'a: \377\n' >"$T/utf8yaml/0/job.yaml"
 bad "invalid UTF-8 in job.yaml" utf8yaml "$T/utf8yaml/0/job.yaml: byte 3: "
 
+# Every run's job.yaml is read, not only the first one's.
+mkroot badyaml1 "{\"a\": [1, 2], $SRC}"
+printf 'testcase: t\n  bad: indent\n' >"$T/badyaml1/1/job.yaml"
+bad "bad YAML in a later run's job.yaml" badyaml1 "$T/badyaml1/1/job.yaml:2:[0-9]+: "
+mkroot listyaml1 "{\"a\": [1, 2], $SRC}"
+printf -- '- a\n' >"$T/listyaml1/1/job.yaml"
+bad "a later run's job.yaml that is not a mapping" listyaml1 \
+	"$T/listyaml1/1/job.yaml: not a YAML mapping"
+mkroot commit1 "{\"a\": [1, 2], $SRC}"
+printf 'commit: %s\n' 1111111111111111111111111111111111111111 >>"$T/commit1/0/job.yaml"
+printf 'commit: %s\n' 2222222222222222222222222222222222222222 >>"$T/commit1/1/job.yaml"
+bad "a later run of another commit" commit1 \
+	"$T/commit1/1/job.yaml: commit: '2222222222222222222222222222222222222222' is not the commit of $T/commit1/0/job.yaml"
+mkroot commit2 "{\"a\": [1, 2], $SRC}"
+printf 'commit: %s\n' 1111111111111111111111111111111111111111 >>"$T/commit2/0/job.yaml"
+bad "a later run without the commit" commit2 \
+	"$T/commit2/1/job.yaml: commit: '\(none\)' is not the commit of"
+
+# Stat names are table rows: one line of visible text, not empty.
+mkroot nlname "{\"a\\nb\": [1, 2], $SRC}"
+bad "a stat name with a newline" nlname \
+	"$T/nlname/matrix.json: the stat name \"a\\\\u000ab\" is not one line of visible text \(a line break at byte 2\)"
+mkroot emptyname "{\"\": [1, 2], $SRC}"
+bad "an empty stat name" emptyname "$T/emptyname/matrix.json: the stat name \"\" is empty"
+mkroot bidiname "{\"a\\u202eb\": [1, 2], $SRC}"
+bad "a stat name with a bidi override" bidiname \
+	"$T/bidiname/matrix.json: the stat name .* is not one line of visible text \(an invisible character \(U\+202E\) at byte 2\)"
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]
