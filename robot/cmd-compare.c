@@ -150,6 +150,55 @@ static int load_commits(struct labels *l, const struct compare_cli *cli,
 	return ret;
 }
 
+/* --kpi names a stat of at least one root (it is shown even if absent in some)
+ */
+static int check_kpi(const struct compare_roots *roots, const char *kpi)
+{
+	size_t i;
+
+	for (i = 0; i < roots->n; i++)
+		if (result_root_stat(&roots->rts[i], kpi))
+			return 0;
+	return error("--kpi: no result root has a stat '%s' (%s, %s%s)", kpi,
+		     roots->rts[0].dir, roots->rts[1].dir,
+		     roots->n > 2 ? ", ..." : "");
+}
+
+/*
+ * A table the min-runs rule emptied says so: with fewer than 3 complete
+ * runs on both sides lkp-tests compares no perf stat at all, and an empty
+ * table with exit 0 would read as "nothing changed".  Perf rows gone but
+ * fail:runs or --kpi rows left: a warning; nothing left: an error.
+ */
+static int explain_empty(const struct comparison *cmp,
+			 const struct compare_roots *roots,
+			 const struct compare_opts *o)
+{
+	const struct result_root *rts = roots->rts;
+	struct strbuf why = STRBUF_INIT;
+	size_t i, perf = 0;
+
+	if (!compare_min_runs_drops_all(rts, roots->n, o))
+		return 0;
+	for (i = 0; i < cmp->nrows; i++)
+		perf += !cmp->rows[i].failure &&
+			!(o->force && !strcmp(o->force, cmp->rows[i].name));
+	if (perf)
+		return 0;
+	strbuf_addf(&why,
+		    "%s has %zu complete runs and %s %zu: lkp-tests compares "
+		    "a stat only with 3 or more on one side (rule min-runs; "
+		    "--no-rule min-runs turns it off)",
+		    rts[0].dir, rts[0].nruns - rts[0].nincomplete, rts[1].dir,
+		    rts[1].nruns - rts[1].nincomplete);
+	if (cmp->nrows)
+		warning("%s", why.buf);
+	else
+		error("%s", why.buf);
+	strbuf_release(&why);
+	return cmp->nrows ? 0 : -1;
+}
+
 static int run(const struct compare_cli *cli, char **dirs, size_t n)
 {
 	struct compare_opts o = { .all = cli->all,
@@ -187,7 +236,10 @@ static int run(const struct compare_cli *cli, char **dirs, size_t n)
 	}
 	o.style = &st;
 	o.tables = tables;
-	if (comparison_build(&cmp, roots.rts, n, &o))
+	if (cli->kpi && check_kpi(&roots, cli->kpi))
+		goto out;
+	if (comparison_build(&cmp, roots.rts, n, &o) ||
+	    explain_empty(&cmp, &roots, &o))
 		goto out;
 	comparison_print(&out, &cmp);
 	fwrite(out.buf, 1, out.len, stdout);

@@ -206,6 +206,24 @@ static int skip_stat(const struct pair_ctx *p, const char *k, int function,
 	return rule_on(p, RULE_MIN_RUNS) && p->a->cols < 3 && p->b->cols < 3;
 }
 
+static size_t complete_runs(const struct result_root *rt)
+{
+	return rt->nruns - rt->nincomplete;
+}
+
+int compare_min_runs_drops_all(const struct result_root *rts, size_t n,
+			       const struct compare_opts *o)
+{
+	size_t i;
+
+	if (o->all || (o->disabled & RULE_MIN_RUNS) || n < 2)
+		return 0;
+	for (i = 1; i < n; i++)
+		if (complete_runs(&rts[i]) >= 3 || complete_runs(&rts[0]) >= 3)
+			return 0;
+	return 1;
+}
+
 /* LKP::ChangedStat#change? without options: the ranges separate. */
 static int separated(const struct stat_summary *a, const struct stat_summary *b)
 {
@@ -437,6 +455,40 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 	for (i = 1; i < n; i++)
 		r->change[i - 1] = table_change(&c->ts, r->avg[0], r->avg[i],
 						r->abs_change);
+}
+
+/*
+ * Whether the row's figures are what lkp-tests' arithmetic means: samples
+ * near the largest double make the sum, the squares or the difference of
+ * two means overflow, and the table would show "Inf" or "NaN" for them.
+ * A relative change against a mean of 0 is infinite in lkp-tests too
+ * (before tiny_zero_base) and stays.  Returns 0, or -1 after an error
+ * naming the root and the stat.
+ */
+static int check_row(const struct cmp_row *r, const struct comparison *c,
+		     const struct result_root *rts)
+{
+	const char *what = NULL;
+	size_t i;
+
+	for (i = 0; i < c->n && !what; i++) {
+		if (r->failure) {
+			if (!isfinite(r->fails[i]))
+				what = "the sum of its samples";
+			continue;
+		}
+		if (!isfinite(r->avg[i]))
+			what = "the mean of its samples";
+		else if (!isfinite(r->sd[i]))
+			what = "the standard deviation of its samples";
+		else if (i && !isfinite(r->change[i - 1]) &&
+			 (r->abs_change || r->avg[0] != 0))
+			what = "its change against the base";
+	}
+	if (!what)
+		return 0;
+	return error("%s: stat '%s': %s overflows a double", rts[i - 1].dir,
+		     r->name, what);
 }
 
 /* lib/stats.rb stat_key_base: the text before the first dot. */
@@ -744,6 +796,7 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 	struct matrix *cms;
 	struct sort_ctx ctx = { .n = n };
 	size_t i;
+	int bad = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->n = n;
@@ -770,11 +823,15 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 		r->name = xstrdup(keys.names[i]);
 		r->failure = lkp_function_stat(o->tables, r->name);
 		fill_row(r, c, rts, cms);
+		if ((bad = check_row(r, c, rts)))
+			break;
 	}
 	for (i = 0; i < n; i++)
 		matrix_release(&cms[i]);
 	free(cms);
 	free(keys.names);
+	if (bad)
+		return -1;
 
 	count_bases(c, o->tables);
 	qsort_r(c->rows, c->nrows, sizeof(*c->rows), cmp_rows, &ctx);

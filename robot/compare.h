@@ -74,6 +74,14 @@ struct comparison {
 };
 
 /*
+ * Whether the min-runs rule (on in `o`, which selects) drops every perf
+ * stat that is not forced: the base and each later root have fewer than
+ * 3 complete runs.
+ */
+int compare_min_runs_drops_all(const struct result_root *rts, size_t n,
+			       const struct compare_opts *o);
+
+/*
  * Builds the comparison of `n` >= 2 result roots.  Returns 0, or -1 after
  * an error (bad input: exit 65).
  */

@@ -192,6 +192,9 @@ double table_change(const struct table_style *st, double avg0, double avg,
 		return avg - avg0;
 	if (avg0 == 0 && st->tiny_zero_base)
 		avg0 = 1e-100;
+	/* lkp-tests' 0.0 / 0 is NaN; no change is what it means */
+	if (avg0 == 0 && avg == 0)
+		return 0;
 	return 100.0 * (avg - avg0) / avg0;
 }
 
