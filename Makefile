@@ -35,6 +35,14 @@ override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
 override LDFLAGS += -fsanitize=address,undefined
 endif
 
+# libFuzzer (make fuzz): the library instrumented for coverage, the
+# targets linked with the fuzzer's main.
+ifneq ($(FUZZ),)
+override CFLAGS += -fsanitize=fuzzer-no-link,address,undefined \
+	   -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g
+override LDFLAGS += -fsanitize=address,undefined
+endif
+
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # libetpan.pc adds -specs=.../no-pie-link.specs, which links a non-PIE binary.
 PKG_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs $(PKGS) 2>/dev/null))
@@ -69,12 +77,17 @@ CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c \
 	robot/cmd-plot.c robot/cmd-queue.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
+# libFuzzer targets, one per loader and one for compose (tests/fuzz/).
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz-*.c)
+FUZZ_TIME ?= 60
+FUZZ_CC ?= clang-14
 
 # Objects go under $(BUILD)/obj, so that $(BUILD)/robot can be the binary.
 OBJ := $(BUILD)/obj
 LIB_OBJS := $(LIB_SRCS:%.c=$(OBJ)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(OBJ)/%.o)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(BUILD)/%)
+FUZZ_BINS := $(FUZZ_SRCS:%.c=$(BUILD)/%)
 # Small programs the shell tests drive (tests/helpers/*.c).
 HELPER_BINS := $(BUILD)/tests/helpers/rt-load $(BUILD)/tests/helpers/commit-info $(BUILD)/tests/helpers/msg-render \
 	$(BUILD)/tests/helpers/patch-id
@@ -100,6 +113,11 @@ $(BUILD)/tests/helpers/%: $(OBJ)/tests/helpers/%.o $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(BUILD)/tests/fuzz/%: $(OBJ)/tests/fuzz/%.o $(OBJ)/tests/fuzz/fuzz.o \
+		$(BUILD)/librobot.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
 deps:
 	$(Q)scripts/deps.sh --if-missing
 
@@ -114,6 +132,15 @@ golden-update: all
 
 asan: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 check
+
+# Each libFuzzer target for FUZZ_TIME seconds on its committed corpus
+# (tests/fuzz/run); CI runs them shorter.
+fuzz: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz FUZZ=1 \
+		CC=$(FUZZ_CC) fuzz-build
+	$(Q)tests/fuzz/run build-fuzz $(FUZZ_TIME)
+
+fuzz-build: $(FUZZ_BINS)
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
@@ -149,9 +176,10 @@ format-check:
 	clang-format --dry-run --Werror $(FORMAT_SRCS)
 
 clean:
-	rm -rf build build-asan build-install
+	rm -rf build build-asan build-install build-fuzz
 
-.PHONY: all deps check asan demo install format format-check clean \
+.PHONY: all deps check asan fuzz fuzz-build demo install format \
+	format-check clean \
 	golden-update fidelity
 .SECONDARY:
 

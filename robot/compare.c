@@ -153,7 +153,8 @@ static void name_set_sort_uniq(struct name_set *s)
 {
 	size_t i, j = 0;
 
-	qsort(s->names, s->nr, sizeof(*s->names), cmp_str_ptr);
+	if (s->nr > 1) /* names is NULL while empty, which qsort must not see */
+		qsort(s->names, s->nr, sizeof(*s->names), cmp_str_ptr);
 	for (i = 0; i < s->nr; i++)
 		if (!j || strcmp(s->names[j - 1], s->names[i]))
 			s->names[j++] = s->names[i];
@@ -702,7 +703,8 @@ static size_t job_axes(struct axis **out, const struct job *job,
 	for (i = 0; i < np; i++)
 		axis_add(&ax, &nr, &alloc, params[i]->key, params[i]->val);
 	free(params);
-	qsort(ax, nr, sizeof(*ax), cmp_axis);
+	if (nr > 1)
+		qsort(ax, nr, sizeof(*ax), cmp_axis);
 	*out = ax;
 	return nr;
 }

@@ -35,6 +35,9 @@ int error_exit_code(int fallback)
 }
 
 static void report(const char *prefix, const char *fmt, va_list ap,
+		   const char *suffix) __attribute__((format(printf, 2, 0)));
+
+static void report(const char *prefix, const char *fmt, va_list ap,
 		   const char *suffix)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -18,6 +18,8 @@ libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev"
 # runtime for the sanitizer build; gnuplot-nox (5.4) is the oracle of the
 # plot test (t3500).
 TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox"
+# make fuzz: clang 14 and its runtime (libFuzzer, ASan, UBSan).
+TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 

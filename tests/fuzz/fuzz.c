@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fuzz.c: the scratch directory and file helpers of the fuzz targets.
+ */
+#include "common.h"
+#include "fuzz.h"
+
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *scratch;
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void remove_scratch(void)
+{
+	if (scratch)
+		nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	free(scratch);
+	scratch = NULL;
+}
+
+const char *fuzz_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (scratch)
+		return scratch;
+	scratch = xasprintf("%s/robot-fuzz.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(scratch))
+		die("cannot create a scratch directory: %s", strerror(errno));
+	atexit(remove_scratch);
+	return scratch;
+}
+
+char *fuzz_path(const char *rel)
+{
+	return xasprintf("%s/%s", fuzz_dir(), rel);
+}
+
+static void make_parents(char *path)
+{
+	char *s;
+
+	for (s = path + strlen(fuzz_dir()) + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(path, 0700) && errno != EEXIST)
+			die("cannot create '%s': %s", path, strerror(errno));
+		*s = '/';
+	}
+}
+
+char *fuzz_write(const char *rel, const void *data, size_t len)
+{
+	char *path = fuzz_path(rel);
+	FILE *f;
+
+	make_parents(path);
+	f = fopen(path, "wb");
+	if (!f || (len && fwrite(data, 1, len, f) != len) || fclose(f))
+		die("cannot write '%s': %s", path, strerror(errno));
+	return path;
+}
+
+void fuzz_init(void)
+{
+	/* ROBOT_FUZZ_VERBOSE=1 shows why an input is refused */
+	if (!getenv("ROBOT_FUZZ_VERBOSE"))
+		error_quiet = 1;
+	fuzz_dir();
+}
+
+size_t fuzz_split(const uint8_t *data, size_t size, const char **parts,
+		  size_t *lens, size_t max)
+{
+	const char *p = (const char *)data, *end = p + size, *nul;
+	size_t n = 0;
+
+	while (n < max) {
+		nul = n + 1 < max ? memchr(p, '\0', end - p) : NULL;
+		parts[n] = p;
+		lens[n] = (nul ? nul : end) - p;
+		n++;
+		if (!nul)
+			break;
+		p = nul + 1;
+	}
+	return n;
+}
