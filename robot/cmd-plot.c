@@ -151,7 +151,7 @@ int cmd_plot(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (plot_gnuplot_parse(optarg, &v))
@@ -168,8 +168,7 @@ int cmd_plot(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return EXIT_OK;
 		default:
-			return usage_error("plot", "unknown option '%s'",
-					   argv[optind - 1]);
+			return usage_option_error("plot", c, argv);
 		}
 	}
 	if (!title)

@@ -54,8 +54,8 @@ static int parse_options(struct queue_cli *cli, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	/* "+": options stop at the subcommand */
-	while ((c = getopt_long(argc, argv, "+c:h", longopts, NULL)) != -1) {
+	/* "+": options stop at the subcommand; ":": a missing value */
+	while ((c = getopt_long(argc, argv, "+:c:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli->config = optarg;
@@ -67,8 +67,7 @@ static int parse_options(struct queue_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 1;
 		default:
-			usage_error("queue", "unknown option '%s'",
-				    argv[optind - 1]);
+			usage_option_error("queue", c, argv);
 			return -1;
 		}
 	}
