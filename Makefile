@@ -15,7 +15,7 @@
 PREFIX  ?= /usr/local
 BUILD   ?= build
 VERSION := 0.1.0
-PKGS    := libcurl libgit2 yaml-0.1 libetpan jansson zlib nettle
+PKGS    := libcurl libgit2 yaml-0.1 libetpan jansson zlib nettle liblzma
 CC      ?= cc
 # Data files (templates, tables): the source tree for a build; install
 # rebuilds with DATADIR=$(PREFIX)/share/robot.
@@ -63,13 +63,15 @@ CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
 	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
 	robot/bisect.c
+# Functional reports (doc/functional.md); xz.c is the one user of liblzma.
+FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
 MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \
 	mail/envelope.c mail/valid.c
 TEMPLATE_SRCS := templates/expand.c
-LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
+LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(FUNCTIONAL_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
 	$(MAIL_SRCS) $(TEMPLATE_SRCS)
 
 # The CLI: main.c and one file per command; the only code that exits.

@@ -374,24 +374,27 @@ static int run_name(struct strbuf *out, const char *src)
  * Checks that every run's job.yaml exists; `jobs` gets their paths
  * (rt->nruns of them, to free).
  */
-static int check_runs(const struct result_root *rt, char **src,
-		      const char *file, char ***jobs)
+static int check_runs(struct result_root *rt, char **src, const char *file,
+		      char ***jobs)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
-	size_t i;
+	size_t i, at;
 	int ret = 0;
 
 	*jobs = xcalloc(rt->nruns, sizeof(**jobs));
+	rt->run_names = xcalloc(rt->nruns + 1, sizeof(char *));
 	for (i = 0; !ret && i < rt->nruns; i++) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/", rt->dir);
+		at = path.len;
 		if (run_name(&path, src[i]) < 0) {
 			ret = error("%s: stats_source[%zu] '%s' names no run "
 				    "directory",
 				    file, i, src[i]);
 			break;
 		}
+		rt->run_names[i] = xstrdup(path.buf + at);
 		strbuf_addstr(&path, "/job.yaml");
 		if (stat(path.buf, &st) < 0)
 			ret = error_errno("cannot read '%s'", path.buf);
@@ -578,8 +581,13 @@ int result_root_load(struct result_root *rt, const char *dir)
 
 void result_root_release(struct result_root *rt)
 {
+	size_t i;
+
 	free_stats(rt);
 	free(rt->incomplete);
+	for (i = 0; rt->run_names && i < rt->nruns; i++)
+		free(rt->run_names[i]);
+	free(rt->run_names);
 	job_release(&rt->job);
 	free(rt->dir);
 	memset(rt, 0, sizeof(*rt));

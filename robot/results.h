@@ -46,6 +46,8 @@ struct result_root {
 	unsigned char *incomplete; /* per run: last_state.is_incomplete_run */
 	size_t nincomplete;
 	struct job job; /* the job.yaml of the first run (every run's loads) */
+	/* nruns names of the run directories under dir ("0", "1", ...) */
+	char **run_names;
 };
 
 /*
