@@ -64,7 +64,7 @@ CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
 	robot/bisect.c
 # Functional reports (doc/functional.md); xz.c is the one user of liblzma.
-FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c
+FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c robot/functional.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c

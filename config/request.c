@@ -62,6 +62,35 @@ static const struct schema attachment_schema = {
 	sizeof(struct req_attachment)
 };
 
+static const struct field evidence_fields[] = {
+	F("file", FIELD_STR, struct req_evidence, file, NULL),
+	F("run", FIELD_STR, struct req_evidence, run, NULL),
+	F("before", FIELD_COUNT, struct req_evidence, before, NULL),
+	F("after", FIELD_COUNT, struct req_evidence, after, NULL),
+	F("from", FIELD_COUNT, struct req_evidence, from, NULL),
+	F("lines", FIELD_COUNT, struct req_evidence, lines, NULL),
+	F("max_lines", FIELD_COUNT, struct req_evidence, max_lines, NULL),
+	F("max_bytes", FIELD_COUNT, struct req_evidence, max_bytes, NULL),
+	F("text", FIELD_TEXT, struct req_evidence, text, NULL),
+	F("fail_runs", FIELD_BOOL, struct req_evidence, fail_runs, NULL),
+	F("axes", FIELD_BOOL, struct req_evidence, axes, NULL),
+	F("stats", FIELD_STRS, struct req_evidence, stats, NULL),
+};
+static const struct schema evidence_schema = { "evidence", evidence_fields,
+					       ARRAY_SIZE(evidence_fields),
+					       sizeof(struct req_evidence) };
+
+static const struct field note_fields[] = {
+	F("at", FIELD_STR, struct req_note, at, NULL),
+	F("text", FIELD_TEXT, struct req_note, text, NULL),
+	F("fail_runs", FIELD_BOOL, struct req_note, fail_runs, NULL),
+	F("axes", FIELD_BOOL, struct req_note, axes, NULL),
+	F("stats", FIELD_STRS, struct req_note, stats, NULL),
+};
+static const struct schema note_schema = { "note", note_fields,
+					   ARRAY_SIZE(note_fields),
+					   sizeof(struct req_note) };
+
 #define T(key, kind, member)	  F(key, kind, struct request, test.member, NULL)
 #define R(key, kind, member, sub) F(key, kind, struct request, member, sub)
 
@@ -94,6 +123,11 @@ static const struct field request_fields[] = {
 	R("reported_by", FIELD_MAILBOX, reported_by, NULL),
 	R("no_tags", FIELD_BOOL, no_tags, NULL),
 	R("sender_name", FIELD_STR, sender_name, NULL),
+	R("evidence", FIELD_OBJS, evidence, &evidence_schema),
+	R("no_evidence", FIELD_BOOL, no_evidence, NULL),
+	R("notes", FIELD_OBJS, notes, &note_schema),
+	R("result_table", FIELD_STRS, result_table, NULL),
+	R("no_result_table", FIELD_BOOL, no_result_table, NULL),
 };
 
 static const struct schema request_schema = { "request", request_fields,

@@ -33,6 +33,16 @@
  *   reported_by: "kernel test robot <oliver.sang@intel.com>"
  *   no_tags: true                       # a regression without the tags
  *   sender_name: "Oliver Sang"
+ *
+ * A functional report (the KPI is a function stat: dmesg.*, kmsg.*,
+ * last_state.*, *.fail, ...; doc/functional.md) also takes:
+ *   evidence: [{file: dmesg, run: "3", before: 1, after: 0, from: 0,
+ *               lines: 0, max_lines: 0, max_bytes: 0}, {text: "..."}]
+ *   no_evidence: true                   # quote nothing
+ *   notes: [{at: intro, text: "..."}, {at: remark, fail_runs: true,
+ *            axes: true, stats: [...]}] # the sender's words and tables
+ *   result_table: [boot_successes, dmesg.boot_failures, dmesg.X]
+ *   no_result_table: true
  */
 #ifndef ROBOT_CONFIG_REQUEST_H
 #define ROBOT_CONFIG_REQUEST_H
@@ -64,6 +74,25 @@ struct req_attachment {
 	char *kind; /* "config": named config-<release of the tested commit> */
 };
 
+/* One item of a functional report's evidence: an excerpt, or text. */
+struct req_evidence {
+	char *file, *run; /* a file of a run dir, the run dir */
+	long before, after, from, lines, max_lines, max_bytes;
+	char *text;    /* the sender's words instead of an excerpt */
+	int fail_runs; /* ... or the fail:runs table (as in a note) */
+	int axes;
+	struct strv stats;
+};
+
+/* The sender's words, or a fail:runs table, at a place of the report. */
+struct req_note {
+	char *at;	   /* preface, intro, params, remark, end */
+	char *text;	   /* free text */
+	int fail_runs;	   /* the fail:runs table of the comparison */
+	int axes;	   /* ... under its axes header */
+	struct strv stats; /* ... with these rows (default: the changes) */
+};
+
 struct request {
 	char *file;
 	char *date, *style, *message_id, *in_reply_to, *from;
@@ -80,6 +109,12 @@ struct request {
 	struct objv attachments; /* struct req_attachment */
 	char *reported_by, *sender_name;
 	int no_tags; /* a regression without the suggested tags */
+	/* functional reports */
+	struct objv evidence; /* struct req_evidence */
+	int no_evidence;
+	struct objv notes; /* struct req_note */
+	struct strv result_table;
+	int no_result_table;
 };
 
 /*

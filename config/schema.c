@@ -169,6 +169,14 @@ static int load_field(struct loader *l, void *obj, const struct field *f,
 			return bad(l, n, "must be true or false");
 		*(int *)dst = !strcmp(n->str, "true");
 		return 0;
+	case FIELD_COUNT:
+		if (n->type != YNODE_SCALAR || n->quoted || !*n->str ||
+		    strlen(n->str) > 10 ||
+		    strspn(n->str, "0123456789") != strlen(n->str) ||
+		    atol(n->str) > 1000000000L)
+			return bad(l, n, "must be a count (0 to 1000000000)");
+		*(long *)dst = atol(n->str);
+		return 0;
 	}
 	BUG("unknown field kind %d", (int)f->kind);
 }
@@ -242,6 +250,7 @@ void schema_release(void *obj, const struct schema *s)
 			schema_release(p, f->sub);
 			break;
 		case FIELD_BOOL:
+		case FIELD_COUNT:
 			break;
 		case FIELD_OBJS:
 			for (j = 0; j < ((struct objv *)p)->n; j++)

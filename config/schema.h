@@ -46,6 +46,7 @@ enum field_kind {
 	FIELD_MAILBOXES, /* struct strv: a list of FIELD_MAILBOX */
 	FIELD_MSGID,	 /* char *: one <id@host> */
 	FIELD_FILENAME,	 /* char *: a base name for an attachment */
+	FIELD_COUNT,	 /* long: a plain decimal 0 .. 10^9 (unquoted) */
 };
 
 struct schema;

@@ -18,10 +18,12 @@
 #include "bisect.h"
 #include "compose.h"
 #include "compare.h"
+#include "functional.h"
 #include "report.h"
 #include "results.h"
 #include "spool.h"
 #include "utf8.h"
+#include "xz.h"
 #include "config/config.h"
 #include "config/lkp.h"
 #include "config/request.h"
@@ -155,6 +157,10 @@ struct ctx {
 	struct commit_set commits; /* from the file, or read from the repo */
 	struct when when;
 	char *tested; /* the full id of the tested commit */
+	/* a functional report: its data, and the kernel logs to attach */
+	int functional;
+	struct report_functional *fn;
+	struct functional_logs logs;
 };
 
 /* The metadata of commit `id`, from the request's file or repository. */
@@ -263,6 +269,38 @@ static int check_base(struct ctx *c, const struct compare_roots *roots,
 }
 
 /*
+ * The data of a functional report, from the top-level test's roots: the
+ * tested commit's root is the one of the request's commit, else the last.
+ */
+static int build_functional(struct ctx *c, const struct compare_roots *roots,
+			    const struct comparison *cmp)
+{
+	struct functional_in in = { .req = c->req,
+				    .st = &c->st,
+				    .tables = c->tables,
+				    .roots = roots,
+				    .cmp = cmp,
+				    .tested = roots->n - 1 };
+	const struct commit_info *ci = NULL;
+	size_t i;
+
+	if (c->req->commit) {
+		ci = ctx_commit(c, c->req->commit, "commit");
+		if (!ci)
+			return -1;
+		for (i = 0; i < roots->n; i++) {
+			const char *id = job_get(&roots->rts[i].job, "commit");
+
+			if (id && !strcmp(id, ci->id))
+				in.tested = i;
+		}
+		in.release = ci->release;
+	}
+	c->fn = xcalloc(1, sizeof(*c->fn));
+	return functional_fill(c->fn, &c->logs, &in);
+}
+
+/*
  * One test: load its roots, compare them, describe it.  `where` is the
  * test's key prefix in the request: "" for the top level, "sections[0]."
  */
@@ -302,7 +340,8 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	o.commit_lines = (const char *const *)roots.lines;
 	o.commit_ids = (const char *const *)roots.ids;
 	if (comparison_build(&cmp, roots.rts, n, &o) ||
-	    kpi_change(c, t, &cmp, where))
+	    (!(c->functional && !*where) && kpi_change(c, t, &cmp, where)) ||
+	    (c->functional && !*where && build_functional(c, &roots, &cmp)))
 		goto out;
 	comparison_print(&block, &cmp);
 	t->block = strbuf_detach(&block, NULL);
@@ -475,8 +514,11 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	if (!ci)
 		return -1;
 	c->tested = xstrdup(ci->id);
+	c->functional = functional_kpi(c->tables, req->test.kpi);
 	if (build_tests(c, r))
 		return -1;
+	r->fn = c->fn;
+	c->fn = NULL;
 	/* the tests may have read more commits from a repository */
 	ci = ctx_commit(c, c->tested, "commit");
 	r->commit_id = xstrdup(ci->id);
@@ -762,6 +804,58 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 }
 
 /*
+ * A functional report's kernel logs: attached as NAME.xz (compressed here
+ * when the run kept them plain), or published with the materials.
+ */
+#define LOG_MAX_ATTACH (64u << 20)
+
+static int add_logs(struct msg *m, const struct ctx *c, struct composed *out,
+		    int publish)
+{
+	struct strbuf data = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < c->logs.n && !ret; i++) {
+		const char *path = c->logs.paths[i], *base = base_name(path);
+		size_t len = strlen(base);
+		char *name = len > 3 && !strcmp(base + len - 3, ".xz")
+				     ? xstrdup(base)
+				     : xasprintf("%s.xz", base);
+
+		if (publish) {
+			out->material_names = xreallocarray(out->material_names,
+							    out->nmaterials + 2,
+							    sizeof(char *));
+			out->material_paths = xreallocarray(out->material_paths,
+							    out->nmaterials + 2,
+							    sizeof(char *));
+			out->material_names[out->nmaterials] = xstrdup(base);
+			out->material_paths[out->nmaterials++] = xstrdup(path);
+			free(name);
+			continue;
+		}
+		strbuf_reset(&data);
+		if (xz_compress_file(&data, path, LOG_MAX_ATTACH)) {
+			ret = error(
+				"%s: the kernel log '%s' cannot be attached",
+				c->req->file, path);
+		} else {
+			error_quiet++;
+			ret = msg_add_part(m, name, "application/x-xz",
+					   data.buf, data.len);
+			error_quiet--;
+			if (ret)
+				error("%s: cannot attach '%s'", c->req->file,
+				      name);
+		}
+		free(name);
+	}
+	strbuf_release(&data);
+	return ret;
+}
+
+/*
  * The style's day, from --style, else the request's style, else its date.
  * A bad value is the request's fault and the error names the key; only a
  * broken style table is reported as the table's.
@@ -835,6 +929,13 @@ static int ctx_init(struct ctx *c, const struct request *req,
 
 static void ctx_release(struct ctx *c)
 {
+	if (c->fn) {
+		struct report tmp = { .fn = c->fn };
+
+		report_release(&tmp);
+		c->fn = NULL;
+	}
+	functional_logs_release(&c->logs);
 	style_release(&c->st);
 	lkp_tables_free(c->tables);
 	commits_release(&c->commits);
@@ -875,7 +976,7 @@ int compose_report(struct composed *out, const struct request *req,
 			subject.buf, out->message_id) ||
 	    add_attachments(&m, &c, commits_find(&c.commits, r.commit_id), out,
 			    publish) ||
-	    msg_render(&out->bytes, &m))
+	    add_logs(&m, &c, out, publish) || msg_render(&out->bytes, &m))
 		goto out;
 	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
 		/* robot wrote a mail it cannot stand behind: its own fault */

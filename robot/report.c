@@ -399,7 +399,12 @@ static int b_source(struct render *rc, struct strbuf *out)
 		      NULL);
 }
 
-static int b_still(struct render *rc, struct strbuf *out)
+/*
+ * The still lines: `wrapper` around one `line` template per line (still
+ * and still-line, or a functional report's fstill and fstill-line).
+ */
+static int still_block(struct render *rc, struct strbuf *out,
+		       const char *wrapper, const char *line)
 {
 	const struct report *r = rc->r;
 	struct strbuf lines = STRBUF_INIT;
@@ -416,17 +421,22 @@ static int b_still(struct render *rc, struct strbuf *out)
 			rc->still_width = strlen(r->still[i].tree);
 	for (i = 0; !ret && i < r->nstill; i++) {
 		rc->still = &r->still[i];
-		ret = expand(rc, &lines, "still-line",
+		ret = expand(rc, &lines, line,
 			     rc->still->failed ? "-failed" : NULL);
 	}
 	rc->still = NULL;
 	rc->items = lines.buf;
 	/* after a posted patch's lines: `still-patch` (no mail shows one) */
 	if (!ret)
-		ret = expand(rc, out, "still", r->patch_url ? "-patch" : NULL);
+		ret = expand(rc, out, wrapper, r->patch_url ? "-patch" : NULL);
 	rc->items = NULL;
 	strbuf_release(&lines);
 	return ret;
+}
+
+static int b_still(struct render *rc, struct strbuf *out)
+{
+	return still_block(rc, out, "still", "still-line");
 }
 
 static int b_cfg(struct render *rc, struct strbuf *out)
@@ -767,8 +777,122 @@ static int b_addition(struct render *rc, struct strbuf *out)
 	return ret;
 }
 
+/*
+ * Functional reports (robot/functional.c fills r->fn).  Their wording is
+ * in the f* templates; which file a block uses depends on the data: a
+ * posted patch with or without its base, a test with or without
+ * parameters and description, a kernel log or a test's output as the
+ * evidence, a VM (and its modules) for the reproduce steps.
+ */
+
+static int b_fsource(struct render *rc, struct strbuf *out)
+{
+	const struct report *r = rc->r;
+
+	if (!r->patch_url)
+		return expand(rc, out, "fsource", NULL);
+	return expand(rc, out, "fsource-patch",
+		      r->patch_base && *r->patch_base ? NULL : "-nobase");
+}
+
+static int b_fstill(struct render *rc, struct strbuf *out)
+{
+	/* no functional report shows still lines after a patch's */
+	if (rc->r->patch_url && rc->r->nstill)
+		return error("a functional report on a posted patch has no "
+			     "place for still lines");
+	return still_block(rc, out, "fstill", "fstill-line");
+}
+
+/*
+ * The blanks before the sha in a functional report's Subject: two after a
+ * "[tree] [subsystem]" of at most `fsubject_prefix_max` characters (a
+ * style row), one after a longer one (mails 439-474: 440, 445, 456, 462
+ * and 470 have one, their 29 others of 2023-2026 two).
+ */
+static int f_subject_gap(struct render *rc, struct strbuf *out)
+{
+	const struct report *r = rc->r;
+	int max;
+
+	if (!r->tree || !r->subsystem)
+		return no_value(rc, "subject_gap");
+	if (style_get_int(rc->st, "fsubject_prefix_max", &max))
+		return -1;
+	strbuf_addstr(out,
+		      strlen(r->tree) + strlen(r->subsystem) + 5 <= (size_t)max
+			      ? "  "
+			      : " ");
+	return 0;
+}
+
+/* The test package's version: "version: " shows it even when empty. */
+static int f_version(struct render *rc, struct strbuf *out)
+{
+	if (!rc->r->fn || !rc->r->fn->version)
+		return no_value(rc, "version");
+	strbuf_addstr(out, rc->r->fn->version);
+	return 0;
+}
+
+/* Only inside a still line: the tree as it is, without padding. */
+static int f_still_tree_bare(struct render *rc, struct strbuf *out)
+{
+	return rc->still
+		       ? add_value(rc, out, "still_tree_bare", rc->still->tree)
+		       : 1;
+}
+
+static int b_fparams(struct render *rc, struct strbuf *out)
+{
+	return rc->t->nparams ? expand(rc, out, "fparams", NULL) : 0;
+}
+
+static int b_ftestdesc(struct render *rc, struct strbuf *out)
+{
+	if (rc->t->test_description && *rc->t->test_description)
+		return expand(rc, out, "ftestdesc", NULL);
+	return rc->t->nparams ? expand(rc, out, "ftestdesc", "-none") : 0;
+}
+
+/* A block whose file depends on what the evidence is: a log or output. */
+static int by_evidence(struct render *rc, struct strbuf *out, const char *block)
+{
+	const struct report_functional *fn = rc->r->fn;
+
+	if (!fn)
+		return no_value(rc, block);
+	if (!fn->evidence)
+		return expand(rc, out, block, "-none");
+	return expand(rc, out, block, fn->output ? "-output" : "-dmesg");
+}
+
+/* The empty lines before the tags: after a remark, a remark's; else by
+ * what the evidence is. */
+static int b_fpretags(struct render *rc, struct strbuf *out)
+{
+	if (rc->r->fn && rc->r->fn->remark)
+		return expand(rc, out, "fpretags", "-remark");
+	return by_evidence(rc, out, "fpretags");
+}
+
+static int b_fevidence(struct render *rc, struct strbuf *out)
+{
+	return by_evidence(rc, out, "fevidence");
+}
+
+/* In a VM the kernel is built and booted by `lkp qemu`; else as a job. */
+static int b_frepro(struct render *rc, struct strbuf *out)
+{
+	const struct report_functional *fn = rc->r->fn;
+
+	if (!fn || !fn->vm)
+		return expand(rc, out, "repro", NULL);
+	return expand(rc, out, "frepro", fn->modules ? "-modules" : NULL);
+}
+
 /* What a placeholder can name. */
-enum scope { IN_REPORT, IN_TEST, IN_HOST, COMPUTED };
+enum scope { IN_REPORT, IN_TEST, IN_HOST, IN_FUNC, COMPUTED };
 
 static const struct field {
 	const char *name;
@@ -837,6 +961,31 @@ static const struct field {
 	{ "repro", COMPUTED, 0, b_repro },
 	{ "sections", COMPUTED, 0, b_sections },
 	{ "plots", COMPUTED, 0, b_plots },
+	{ "headline", IN_FUNC, offsetof(struct report_functional, headline),
+	  NULL },
+	{ "version", COMPUTED, 0, f_version },
+	{ "subject_gap", COMPUTED, 0, f_subject_gap },
+	{ "arch", IN_FUNC, offsetof(struct report_functional, arch), NULL },
+	{ "release", IN_FUNC, offsetof(struct report_functional, release),
+	  NULL },
+	{ "note_preface", IN_FUNC, offsetof(struct report_functional, preface),
+	  NULL },
+	{ "note_intro", IN_FUNC, offsetof(struct report_functional, intro),
+	  NULL },
+	{ "note_params", IN_FUNC, offsetof(struct report_functional, params),
+	  NULL },
+	{ "remark", IN_FUNC, offsetof(struct report_functional, remark), NULL },
+	{ "evidence", IN_FUNC, offsetof(struct report_functional, evidence),
+	  NULL },
+	{ "note_end", IN_FUNC, offsetof(struct report_functional, end), NULL },
+	{ "fsource", COMPUTED, 0, b_fsource },
+	{ "fstill", COMPUTED, 0, b_fstill },
+	{ "still_tree_bare", COMPUTED, 0, f_still_tree_bare },
+	{ "fparams", COMPUTED, 0, b_fparams },
+	{ "ftestdesc", COMPUTED, 0, b_ftestdesc },
+	{ "fpretags", COMPUTED, 0, b_fpretags },
+	{ "fevidence", COMPUTED, 0, b_fevidence },
+	{ "frepro", COMPUTED, 0, b_frepro },
 };
 
 /*
@@ -897,6 +1046,11 @@ static int lookup(void *ctx, const char *name, struct strbuf *out)
 		break;
 	case IN_HOST:
 		base = &rc->t->host;
+		break;
+	case IN_FUNC:
+		if (!rc->r->fn)
+			return no_value(rc, fields[i].name);
+		base = rc->r->fn;
 		break;
 	default:
 		return fields[i].fn(rc, out);
@@ -967,9 +1121,10 @@ int report_render(struct strbuf *subject, struct strbuf *body,
 	if (!r->ntests)
 		return error("the report has no test");
 	rc.t = &r->tests[0];
-	ret = expand_first_fit(&rc, subject, "subject");
+	/* a functional report has its own Subject and body (the f* files) */
+	ret = expand_first_fit(&rc, subject, r->fn ? "fsubject" : "subject");
 	if (!ret)
-		ret = expand(&rc, body, "body", NULL);
+		ret = expand(&rc, body, r->fn ? "fbody" : "body", NULL);
 	if (!ret)
 		ret = check_used(&rc);
 	if (ret) {
@@ -1037,5 +1192,16 @@ void report_release(struct report *r)
 	free(r->still);
 	tests_release(r->tests, r->ntests);
 	tests_release(r->additions, r->nadditions);
+	if (r->fn) {
+		char **fs[] = { &r->fn->headline, &r->fn->version,
+				&r->fn->arch,	  &r->fn->release,
+				&r->fn->intro,	  &r->fn->params,
+				&r->fn->preface,  &r->fn->remark,
+				&r->fn->evidence, &r->fn->end };
+
+		for (i = 0; i < ARRAY_SIZE(fs); i++)
+			free(*fs[i]);
+		free(r->fn);
+	}
 	memset(r, 0, sizeof(*r));
 }

@@ -55,6 +55,27 @@ struct report_still {
 	int failed; /* 1: "[test failed on ...]" (template still-line-failed) */
 };
 
+/*
+ * What a functional report adds (robot/functional.c fills it; the wording
+ * around it is in the f* templates).  Every string is plain text ending
+ * in a newline, or NULL when the report has none.
+ */
+struct report_functional {
+	char *headline; /* the KPI as the headline shows it */
+	char *version;	/* the test package ("xfstests-x86_64-..."), or "" */
+	char *arch;	/* ARCH= of the kernel build, from the kconfig */
+	char *release;	/* the tested kernel's release */
+	int vm;		/* tested in a VM: the qemu reproduce steps */
+	int modules;	/* ... with a modules initrd */
+	int output;	/* the evidence is a test's output, not a kernel log */
+	char *preface;	/* the sender's words and tables before the greeting */
+	char *intro;	/* the sender's words after the greeting */
+	char *params;	/* ... after the parameters */
+	char *remark;	/* the result table, the sender's words and tables */
+	char *evidence; /* the excerpts and the words between them */
+	char *end;	/* ... after the reproduce steps */
+};
+
 struct report {
 	/* the tested ("bad") commit */
 	char *commit_id, *commit_subject;
@@ -81,6 +102,7 @@ struct report {
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
 	int no_tags;	   /* a regression without the suggested tags */
+	struct report_functional *fn; /* a functional report; else NULL */
 };
 
 /*
