@@ -813,6 +813,7 @@ static int add_logs(struct msg *m, const struct ctx *c, struct composed *out,
 		    int publish)
 {
 	struct strbuf data = STRBUF_INIT;
+	struct stat st;
 	size_t i;
 	int ret = 0;
 
@@ -836,10 +837,18 @@ static int add_logs(struct msg *m, const struct ctx *c, struct composed *out,
 			continue;
 		}
 		strbuf_reset(&data);
-		if (xz_compress_file(&data, path, LOG_MAX_ATTACH)) {
-			ret = error(
-				"%s: the kernel log '%s' cannot be attached",
-				c->req->file, path);
+		error_quiet++;
+		/* a plain log is measured first: no need to compress 1 GiB */
+		ret = !stat(path, &st) && st.st_size > (off_t)LOG_MAX_ATTACH
+			      ? -1
+			      : xz_compress_file(&data, path, LOG_MAX_ATTACH);
+		error_quiet--;
+		if (ret) {
+			/* a log too big to mail: the report goes without it */
+			warning("%s: the kernel log '%s' is not attached (more "
+				"than %u MiB, or unreadable)",
+				c->req->file, path, LOG_MAX_ATTACH >> 20);
+			ret = 0;
 		} else {
 			error_quiet++;
 			ret = msg_add_part(m, name, "application/x-xz",

@@ -340,7 +340,8 @@ static const char *const fixed_ere[RX_MAX] = {
 	[RX_X_PHYS] = "\\b[0-9a-f]+\\b phys",
 	[RX_X_EQHEX] = "= \\b[0-9a-f]+\\b",
 	[RX_X_KOBJ] = "kobject \\(([0-9a-f]+|\\(_*ptrval_*\\))\\)",
-	[RX_X_RSS] = "BUG: Bad rss-counter state mm:([0-9a-f]+|\\(_*ptrval_*\\)) ",
+	[RX_X_RSS] =
+		"BUG: Bad rss-counter state mm:([0-9a-f]+|\\(_*ptrval_*\\)) ",
 	[RX_X_PGTABLE] = "Bad pagetable: [0-9a-f]+ \\[#",
 };
 
@@ -795,8 +796,9 @@ void dmesg_undecode(struct strbuf *out, const char *line, size_t len)
 			p += n;
 			/* " mod" closing the line: the module, as "[mod]" */
 			if (mod < end && *mod == ' ') {
-				for (m = mod + 1; m < end && (isalnum((unsigned char)*m) ||
-							      *m == '_');
+				for (m = mod + 1;
+				     m < end &&
+				     (isalnum((unsigned char)*m) || *m == '_');
 				     m++)
 					;
 				if (m > mod + 1) {
@@ -806,8 +808,9 @@ void dmesg_undecode(struct strbuf *out, const char *line, size_t len)
 						rest++;
 					if (rest == end) {
 						strbuf_addstr(out, " [");
-						strbuf_add(out, mod + 1,
-							   (size_t)(m - mod - 1));
+						strbuf_add(
+							out, mod + 1,
+							(size_t)(m - mod - 1));
 						strbuf_addch(out, ']');
 						p = end;
 					}
@@ -859,7 +862,8 @@ static int oops_match(const struct dmesg_rules *r, const struct strbuf *line,
 	int found = 0;
 
 	for (i = 0; i < r->noops; i++) {
-		if (r->oops[i].literal && !strstr(line->buf, r->oops[i].literal))
+		if (r->oops[i].literal &&
+		    !strstr(line->buf, r->oops[i].literal))
 			continue;
 		if (!search(&r->oops[i].re, line, 0, m, 1))
 			continue;

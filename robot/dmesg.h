@@ -42,8 +42,7 @@ void dmesg_rules_free(struct dmesg_rules *r);
  * gives, or NULL when it gives none.  `len` bytes, no newline needed.  The
  * caller frees.
  */
-char *dmesg_error_id(const struct dmesg_rules *r, const char *line,
-		     size_t len);
+char *dmesg_error_id(const struct dmesg_rules *r, const char *line, size_t len);
 
 /*
  * The same for a kmsg stat ("kmsg." names): a printk message of level

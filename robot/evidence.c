@@ -32,7 +32,7 @@
 #include <sys/stat.h>
 
 /* A line longer than this is cut (an excerpt line, and what is matched). */
-#define LINE_CAP 65536
+#define LINE_CAP     65536
 #define REPORT_LINES 100
 #define DECODE_LINES 150
 /* A last_state stat without a count: the end of the log, this long. */
@@ -115,8 +115,9 @@ static int lr_next(struct line_reader *lr, struct strbuf *line)
 			size_t n = lr->len - lr->at;
 
 			strbuf_add(line, lr->buf + lr->at,
-				   n < LINE_CAP - line->len ? n
-							    : LINE_CAP - line->len);
+				   n < LINE_CAP - line->len
+					   ? n
+					   : LINE_CAP - line->len);
 		}
 		lr->at = lr->len;
 	}
@@ -343,7 +344,8 @@ static enum kind kind_of(const char *kpi)
 
 /* Pass 1 over a log: the first line naming `name`, and the decode mark. */
 static int find_headline(const char *path, enum kind kind, const char *name,
-			 const struct dmesg_rules *rules, long *at, int *decoded)
+			 const struct dmesg_rules *rules, long *at,
+			 int *decoded)
 {
 	struct strbuf line = STRBUF_INIT;
 	struct line_reader lr;
@@ -646,10 +648,10 @@ int evidence_find(struct evidence *ev, const struct result_root *rt,
 	int ret = -1;
 
 	memset(ev, 0, sizeof(*ev));
-	ex.max_lines = o->max_lines > 0 ? (size_t)o->max_lines
-					: EVIDENCE_MAX_LINES;
-	ex.max_bytes = o->max_bytes > 0 ? (size_t)o->max_bytes
-					: EVIDENCE_MAX_BYTES;
+	ex.max_lines =
+		o->max_lines > 0 ? (size_t)o->max_lines : EVIDENCE_MAX_LINES;
+	ex.max_bytes =
+		o->max_bytes > 0 ? (size_t)o->max_bytes : EVIDENCE_MAX_BYTES;
 	if (o->before < 0 || o->after < 0 || o->from < 0 || o->lines < 0)
 		return error("%s: counts cannot be negative", where);
 	run = pick_run(rt, kpi, o, where);
@@ -673,8 +675,7 @@ int evidence_find(struct evidence *ev, const struct result_root *rt,
 		long at;
 		int decoded;
 
-		ret = find_headline(ev->path, kind, name, rules, &at,
-				    &decoded);
+		ret = find_headline(ev->path, kind, name, rules, &at, &decoded);
 		if (!ret && !at)
 			ret = error("%s: %s: no line names '%s' (the headline)",
 				    where, ev->path, kpi);

@@ -35,7 +35,8 @@ struct result_root;
 
 struct evidence_opts {
 	const char *file; /* a file of the run dir; NULL: by the stat */
-	const char *run;  /* a run dir ("3"); NULL: the first run with the stat */
+	const char
+		*run; /* a run dir ("3"); NULL: the first run with the stat */
 	long before, after; /* context lines around a kernel report */
 	long from, lines;   /* a part of the file: its first line (from 1) and
 			       the number of lines; 0: the rule */
@@ -43,9 +44,9 @@ struct evidence_opts {
 };
 
 struct evidence {
-	char *text;	/* the excerpt, every line ending in '\n' */
-	char *path;	/* the file it came from */
-	char *run_dir;	/* that file's run directory */
+	char *text;    /* the excerpt, every line ending in '\n' */
+	char *path;    /* the file it came from */
+	char *run_dir; /* that file's run directory */
 	size_t nlines;
 	int cut; /* the limits cut it short */
 };

@@ -192,9 +192,9 @@ static int copy_checked(struct strbuf *out, struct xz_reader *r,
 	free(buf);
 	if (n < 0)
 		return -1;
-	return strbuf_read_file(out, path) ? error_errno("cannot read '%s'",
-							  path)
-					   : 0;
+	return strbuf_read_file(out, path)
+		       ? error_errno("cannot read '%s'", path)
+		       : 0;
 }
 
 int xz_compress_file(struct strbuf *out, const char *path, size_t max_in)

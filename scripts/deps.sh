@@ -12,12 +12,12 @@ set -eu
 # libcurl must be the GnuTLS flavour: libetpan-dev
 # depends on it.
 BUILD_PKGS="build-essential pkg-config libcurl4-gnutls-dev libgit2-dev
-libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev"
+libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev liblzma-dev"
 # Tests: the real SMTP server (Debian's Python with aiosmtpd), git for
 # fixture repositories, clang-format for format-check, and the clang
 # runtime for the sanitizer build; gnuplot-nox (5.4) is the oracle of the
 # plot test (t3500).
-TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox"
+TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox xz-utils"
 # make fuzz: clang 14 and its runtime (libFuzzer, ASan, UBSan).
 TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 

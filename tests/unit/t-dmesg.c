@@ -124,8 +124,9 @@ static void check_rules(const struct dmesg_rules *r)
 		       "(fs/x.c:7 (discriminator 1)) xfs",
 		       strlen("[ 17.1][ T1] WARNING: CPU: 0 PID: 1 at fs/x.c:7 "
 			      "f (fs/x.c:7 (discriminator 1)) xfs"));
-	CHECK_STREQ(sb.buf, "[ 17.1][ T1] WARNING: CPU: 0 PID: 1 at fs/x.c:7 "
-			    "f+0x0/0x0 [xfs]",
+	CHECK_STREQ(sb.buf,
+		    "[ 17.1][ T1] WARNING: CPU: 0 PID: 1 at fs/x.c:7 "
+		    "f+0x0/0x0 [xfs]",
 		    "decode_stacktrace's annotation and module are undone");
 	strbuf_reset(&sb);
 	dmesg_undecode(&sb, "call (not a source position)", 28);
