@@ -601,6 +601,17 @@ static void take_groups(struct strbuf *sb, const regmatch_t *m, int g1, int g2)
 	*sb = out;
 }
 
+/* The complex shapes that only mask an id of the message. */
+static const struct {
+	const regex_t *when;
+	int id;
+	const char *repl;
+} masks[] = {
+	{ &kobject_rx, RX_X_KOBJ, "kobject (#)" },
+	{ &rss_rx, RX_X_RSS, "BUG: Bad rss-counter state mm:# " },
+	{ &pgtable_rx, RX_X_PGTABLE, "Bad pagetable: # [#" },
+};
+
 /* lib/dmesg.rb handle_known_patterns, reduced to the rewritten message. */
 static void known_shapes(struct strbuf *sb)
 {
@@ -646,18 +657,11 @@ static void known_shapes(struct strbuf *sb)
 		fsub(sb, RX_X_EQHEX, "= #", 0);
 		return;
 	}
-	if (search(&kobject_rx, sb, 0, m, 1)) {
-		fsub(sb, RX_X_KOBJ, "kobject (#)", 0);
-		return;
-	}
-	if (search(&rss_rx, sb, 0, m, 1)) {
-		fsub(sb, RX_X_RSS, "BUG: Bad rss-counter state mm:# ", 0);
-		return;
-	}
-	if (search(&pgtable_rx, sb, 0, m, 1)) {
-		fsub(sb, RX_X_PGTABLE, "Bad pagetable: # [#", 0);
-		return;
-	}
+	for (i = 0; i < ARRAY_SIZE(masks); i++)
+		if (search(masks[i].when, sb, 0, m, 1)) {
+			fsub(sb, masks[i].id, masks[i].repl, 0);
+			return;
+		}
 	if (search(&slab_rx, sb, 0, m, 3)) {
 		struct strbuf out = STRBUF_INIT;
 
