@@ -10,5 +10,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_compose(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_queue(int argc, char **argv);
+int cmd_send(int argc, char **argv);
 
 #endif

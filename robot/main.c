@@ -21,11 +21,11 @@ static const struct cmd {
 	{ "plot", cmd_plot, "print an ASCII bisect plot as gnuplot draws it" },
 	{ "queue", cmd_queue,
 	  "list the spool; add, hold, release, retry, drop a message" },
+	{ "send", cmd_send, "deliver the queued messages (the cron entry)" },
 };
 
 /* Commands of shared/CONTRACT.md that later work will add. */
 static const char *const future_cmds[] = {
-	"send",
 	"thread",
 	"reply",
 };

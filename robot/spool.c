@@ -539,8 +539,8 @@ static int cmp_msg(const void *a, const void *b)
 {
 	const struct spool_msg *x = a, *y = b;
 
-	if (x->queued != y->queued)
-		return x->queued < y->queued ? -1 : 1;
+	if (x->queued_ns != y->queued_ns)
+		return x->queued_ns < y->queued_ns ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
@@ -590,6 +590,8 @@ int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 		v[nr].name = xstrndup(de->d_name, stem);
 		v[nr].state = st;
 		v[nr].queued = sb.st_mtime;
+		v[nr].queued_ns = (long long)sb.st_mtim.tv_sec * 1000000000 +
+				  sb.st_mtim.tv_nsec;
 		v[nr].size = (long long)sb.st_size;
 		nr++;
 	}
@@ -896,7 +898,7 @@ void spool_rate_add(struct spool *s, time_t now)
 	free(p);
 }
 
-void test_crash_point(const char *point)
+int test_crash_due(const char *point)
 {
 	static const char *env;
 	static long seen;
@@ -909,9 +911,14 @@ void test_crash_point(const char *point)
 		checked = 1;
 	}
 	if (!env || strncmp(env, point, len) || (env[len] && env[len] != ':'))
-		return;
+		return 0;
 	if (env[len] == ':')
 		nth = atol(env + len + 1);
-	if (++seen == nth)
+	return ++seen == nth;
+}
+
+void test_crash_point(const char *point)
+{
+	if (test_crash_due(point))
 		raise(SIGKILL);
 }

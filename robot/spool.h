@@ -118,6 +118,7 @@ struct spool_msg {
 	enum spool_state state;
 	char *message_id, *subject; /* from its header; NULL if none */
 	time_t queued;		    /* when it entered the state (mtime) */
+	long long queued_ns;	    /* the same in nanoseconds, for order */
 	long long size;
 	int has_meta;
 	struct spool_meta meta;
@@ -199,5 +200,7 @@ int spool_errno_exit(int errnum);
  * message appended to the local mailbox).
  */
 void test_crash_point(const char *point);
+/* 1 when the process is to die at this passage (it then must). */
+int test_crash_due(const char *point);
 
 #endif

@@ -20,6 +20,10 @@ libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev liblzma-dev"
 TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox xz-utils"
 # make fuzz: clang 14 and its runtime (libFuzzer, ASan, UBSan).
 TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
+# The delivery tests: openssl makes their TLS certificate; postfix brings
+# smtp-sink, the fault-injecting sink (installed unconfigured and never
+# started: nothing listens on port 25).
+TEST_PKGS="$TEST_PKGS openssl postfix"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 
@@ -55,6 +59,16 @@ else
 	SUDO=
 fi
 export DEBIAN_FRONTEND=noninteractive
+# postfix: no questions, no configuration, and no MTA started on port 25
+# (a policy-rc.d that denies every start while apt runs, unless the
+# machine has one already)
+echo "postfix postfix/main_mailer_type select No configuration" |
+	$SUDO debconf-set-selections
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+	printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+	$SUDO chmod 755 /usr/sbin/policy-rc.d
+	trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
+fi
 $SUDO apt-get update -qq
 # shellcheck disable=SC2086
 $SUDO apt-get install -y -qq --no-install-recommends $todo >/dev/null
