@@ -22,8 +22,8 @@ TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox xz-utils"
 TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 # The delivery tests: openssl makes their TLS certificate; postfix brings
 # smtp-sink, the fault-injecting sink (installed unconfigured and never
-# started: nothing listens on port 25).
-TEST_PKGS="$TEST_PKGS openssl postfix"
+# started: nothing listens on port 25); strace shows the spool's fsyncs.
+TEST_PKGS="$TEST_PKGS openssl postfix strace"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 

@@ -7,9 +7,12 @@
 # added.  A request without message_id gets 0-day's form of id from the
 # configuration, the same on every run.  Download-link styles publish
 # their attachments under <archive_dir>/<YYYYMMDD>/<id>/ when queued, not
-# on --dry-run.  Two composes at once queue one message; a spool that
-# cannot be created is exit 1; a stray file in tmp/ (a compose killed
-# with -9) neither blocks nor doubles a later compose.
+# on --dry-run, each with its source's permissions, fsync'd before its
+# rename (strace shows it), and a compose killed while publishing leaves
+# .NAME.PID.tmp files that the next compose removes.  Two composes at once
+# queue one message; a spool key that names no directory is 78, a spool
+# that cannot be written 75; a stray file in tmp/ (a compose killed with
+# -9) neither blocks nor doubles a later compose, and is removed.
 
 # The sh -c scripts expand their own "$1"...
 # shellcheck disable=SC2016
@@ -183,6 +186,51 @@ ok "download link again: already queued, the materials unchanged" \
 		cmp "$3" "$4/config-6.3.0-rc7" &&
 		test "$(find "$5" -type f | wc -l)" -eq 2' _ \
 	"$DLID" "$T/dl2.out" "$W/config-6.3.0-rc7" "$DIR" "$T/e.archive"
+
+# --- every file is on disk before its name appears (strace) ----------------------------
+# Each published material is fsync'd before it is renamed into place, the
+# folder before the message is queued; the queued message is fsync'd
+# before it is linked into new/, and new/ after.
+cfg sy
+if ! strace -o /dev/null true 2>/dev/null; then
+	echo "ok - # SKIP strace cannot trace here"
+else
+strace -e trace=openat,fsync,rename,link -o "$T/sy.trace" \
+	"$ROBOT" compose -c "$T/sy.yaml" "$W/dl.yaml" >"$T/sy.out" 2>&1
+ok "compose under strace: queued" test "$(count "$T/sy.spool/new")" -eq 1
+"$PYTHON" - "$T/sy.trace" <<'PY' >"$T/sy.check" 2>&1
+import re, sys
+fds, synced, order = {}, set(), []
+for line in open(sys.argv[1]):
+    m = re.match(r'openat\(AT_FDCWD, "([^"]*)", .*\)\s+= (\d+)', line)
+    if m:
+        fds[int(m.group(2))] = m.group(1)
+        continue
+    m = re.match(r'fsync\((\d+)\)\s+= 0', line)
+    if m and int(m.group(1)) in fds:
+        synced.add(fds[int(m.group(1))])
+        order.append(("fsync", fds[int(m.group(1))]))
+        continue
+    m = re.match(r'(rename|link)\("([^"]*)", "([^"]*)"\)\s+= 0', line)
+    if m:
+        order.append((m.group(1), m.group(2), m.group(3)))
+        src = m.group(2)
+        if (src.endswith(".tmp") or "/tmp/" in src) and src not in synced:
+            sys.exit("not fsync'd before %s: %s" % (m.group(1), src))
+renames = [o for o in order if o[0] == "rename" and o[1].endswith(".tmp")]
+links = [o for o in order if o[0] == "link"]
+assert len(renames) == 2, order
+assert len(links) == 1, order
+i_link = order.index(links[0])
+dirs = [i for i, o in enumerate(order) if o[0] == "fsync" and o[1].endswith("/20230922/" + renames[0][2].split("/")[-2])]
+assert dirs and dirs[0] < i_link, ("archive folder not fsync'd before queueing", order)
+assert any(o[0] == "fsync" and o[1].endswith("/new") for o in order[i_link:]), ("new/ not fsync'd", order)
+print("ok")
+PY
+ok "materials and message are fsync'd before their rename and link" \
+	grep -qx ok "$T/sy.check"
+sed 's/^/# /' "$T/sy.check" | grep -v '^# ok$'
+fi
 
 # --- published materials keep their source's mode; a killed publish is undone ---------
 chmod 0600 "$W/config-6.3.0-rc7"
