@@ -100,6 +100,7 @@ static void merge(struct side *s, const struct result_root *rts, size_t n,
 			memcpy(st->val + at, from->val,
 			       rts[i].nruns * sizeof(*st->val));
 			memcpy(st->is_int + at, from->is_int, rts[i].nruns);
+			st->n = at + from->n;
 		}
 	}
 	/* rank: the order of first appearance */
@@ -203,16 +204,16 @@ int bisect_plots(struct bisect_plot **out, size_t *n, char *const *good,
 			result_root_stat(&sg.rt, names[i]);
 		const struct rt_stat *sbad = result_root_stat(&sb.rt, names[i]);
 
-		if (!sgood || !sbad ||
+		if (!sgood || !sbad || !sgood->n || !sbad->n ||
 		    !lkp_bisectable_stat(o->tables, names[i]) ||
 		    lkp_function_stat(o->tables, names[i]))
 			continue;
 		r[nr].rank = sb.rank[sbad - sb.rt.stats];
 		r[nr].plot.stat = xstrdup(names[i]);
-		r[nr].plot.ngood = sg.rt.nruns;
-		r[nr].plot.good = copy_values(sgood, sg.rt.nruns);
-		r[nr].plot.nbad = sb.rt.nruns;
-		r[nr].plot.bad = copy_values(sbad, sb.rt.nruns);
+		r[nr].plot.ngood = sgood->n;
+		r[nr].plot.good = copy_values(sgood, sgood->n);
+		r[nr].plot.nbad = sbad->n;
+		r[nr].plot.bad = copy_values(sbad, sbad->n);
 		nr++;
 	}
 	qsort(r, nr, sizeof(*r), cmp_ranked);

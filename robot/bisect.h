@@ -4,16 +4,18 @@
  *
  * The request's `bisect: {good: [RT...], bad: [RT...]}` names the result
  * roots of the commits the bisection judged good and bad, oldest first.
- * Each side's samples of a stat are the per-run values of its roots, one
- * root after the other; a root without the stat gives zeros for its runs
- * (lkp-tests' merge_matrixes pads a stat so, where a later matrix has it).
- * A stat is plotted when lkp-tests' change detection (the table's rules
- * of the day, with the bisected KPI forced as for the table) finds it
- * changed from the good samples to the bad ones, it is bisectable
- * (stat-denylist/allowlist) and it is not a pass/fail stat: what
- * lkp-tests' `mmplot --concise` plots for two matrices.  The plots come in the
- * order of the bad samples' stats (each root's matrix.json order, first
- * appearance wins).
+ * Each side's samples of a stat are the values of its roots, one root
+ * after the other, as lkp-tests' merge_matrixes joins matrices: a root
+ * without the stat, or with fewer values than runs, gives zeros up to its
+ * last run when a later root has the stat; the last root that has it ends
+ * the series with its own values.  A stat is plotted when lkp-tests'
+ * change detection (the table's rules of the day, with the bisected KPI
+ * forced as for the table, on each side's samples padded with zeros to
+ * all its runs as StatCompare pads them) finds it changed from the good
+ * samples to the bad ones, it is bisectable (stat-denylist/allowlist) and
+ * it is not a pass/fail stat: what lkp-tests' `mmplot --concise` plots for
+ * two matrices.  The plots come in the order of the bad samples' stats
+ * (each root's matrix.json order, first appearance wins).
  */
 #ifndef ROBOT_BISECT_H
 #define ROBOT_BISECT_H

@@ -244,6 +244,7 @@ static int load_stat(struct rt_stat *st, const char *file, const char *name,
 			     "lists %zu runs",
 			     file, name, n, nruns);
 	stat_init(st, xstrdup(name), nruns);
+	st->n = n;
 	for (i = 0; i < n; i++) {
 		json_t *v = json_array_get(arr, i);
 

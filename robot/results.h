@@ -23,6 +23,7 @@ struct rt_stat {
 	double *val;	       /* nruns values; a missing tail is 0 */
 	unsigned char *is_int; /* 1 where the value was a JSON integer */
 	size_t order;	       /* its place among matrix.json's keys */
+	size_t n;	       /* the values matrix.json has (<= nruns) */
 };
 
 /* One scalar of job.yaml, in document order. */

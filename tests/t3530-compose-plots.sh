@@ -33,9 +33,11 @@ root('g1', {'stress-ng.lockofd.ops': [100, 101, 99],
             kpi: [1000.5, 1001.5, 999.5],
             'stress-ng.same': [5, 6, 5],
             'interrupts.CPU0.LOC': [10, 11, 10],
-            'stress-ng.lockofd.fail': [0, 0, 0]})
+            'stress-ng.lockofd.fail': [0, 0, 0],
+            'stress-ng.short.ops': [200, 201, 199]})
 root('g2', {kpi: [1002.0, 1000.0],
             'stress-ng.late.ops_per_sec': [10, 11],
+            'stress-ng.short.ops': [202, 198],
             'stress-ng.lockofd.ops': [102, 98],
             'stress-ng.same': [6, 5],
             'interrupts.CPU0.LOC': [10, 10],
@@ -45,11 +47,14 @@ root('b1', {'stress-ng.lockofd.ops': [200, 201, 199],
             'stress-ng.same': [5, 6, 6],
             'interrupts.CPU0.LOC': [90, 91, 92],
             'stress-ng.lockofd.fail': [1, 1, 1],
-            'stress-ng.late.ops_per_sec': [50, 51, 52]})
-# b1's key order wins; g1 lacks a stat: zeros for its runs
+            'stress-ng.late.ops_per_sec': [50, 51, 52],
+            'stress-ng.short.ops': [100, 101, 99]})
+# b1's key order wins; g1 lacks a stat: zeros for its runs; the last root
+# has fewer values of a stat than runs: the series ends with them
 root('b2', {kpi: [1199.0, 1202.0],
             'stress-ng.late.ops_per_sec': [50, 52],
             'stress-ng.lockofd.ops': [202, 198],
+            'stress-ng.short.ops': [102],
             'stress-ng.same': [5, 5],
             'interrupts.CPU0.LOC': [95, 90],
             'stress-ng.lockofd.fail': [1, 1]})
@@ -83,7 +88,7 @@ for m in re.finditer(r'\n {20,}(\S+) *\n {80}\n {0,8}\S+ \+-', body):
     print(m.group(1))
 PY
 printf '%s\n' stress-ng.lockofd.ops stress-ng.lockofd.ops_per_sec \
-	stress-ng.late.ops_per_sec >"$T/want-titles"
+	stress-ng.late.ops_per_sec stress-ng.short.ops >"$T/want-titles"
 ok "the changed, bisectable, non-pass/fail stats in the bad roots' order" \
 	test_cmp "$T/want-titles" "$T/titles"
 
@@ -95,6 +100,8 @@ printf '1000.5\n1001.5\n999.5\n1002.0\n1000.0\n' >"$T/gk"
 printf '1200.5\n1199.5\n1201.0\n1199.0\n1202.0\n' >"$T/bk"
 printf '0\n0\n0\n10\n11\n' >"$T/gl"
 printf '50\n51\n52\n50\n52\n' >"$T/bl"
+printf '200\n201\n199\n202\n198\n' >"$T/gs"
+printf '100\n101\n99\n102\n' >"$T/bs"
 want_plots() {
 	{
 		printf '\n'
@@ -104,6 +111,8 @@ want_plots() {
 			--title stress-ng.lockofd.ops_per_sec "$T/gk" "$T/bk"
 		"$ROBOT" plot --gnuplot "$1" --title stress-ng.late.ops_per_sec \
 			"$T/gl" "$T/bl"
+		"$ROBOT" plot --gnuplot "$1" --title stress-ng.short.ops \
+			"$T/gs" "$T/bs"
 		printf '\n[*] bisect-good sample\n[O] bisect-bad  sample\n'
 	} | tr -d '\f'
 }
