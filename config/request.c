@@ -109,6 +109,7 @@ static const struct field request_fields[] = {
 	R("commits", FIELD_PATH, commits, NULL),
 	R("repo", FIELD_PATH, repo, NULL),
 	R("preface", FIELD_TEXT, preface, NULL),
+	R("intro", FIELD_TEXT, intro, NULL),
 	T("result_roots", FIELD_PATHS, result_roots),
 	T("kpi", FIELD_STR, kpi),
 	T("test_description", FIELD_TEXT, test_description),

@@ -21,6 +21,7 @@
  *   kpi: stress-ng.lockofd.ops_per_sec
  *   result_roots: [rt0, rt1]            # base first
  *   preface: |                          # optional free text
+ *   intro: |                            # optional, after the greeting
  *   test_description: "..."             # optional
  *   test_url: https://...
  *   machine: "..."                      # optional: overrides host fields
@@ -100,6 +101,7 @@ struct request {
 	char *tree, *repo_url, *branch, *commit;
 	char *commits, *repo;
 	char *preface;
+	char *intro;	      /* the sender's text after the greeting */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */
 	struct req_patch patch;

@@ -4,6 +4,11 @@
  * rows), so it is read whole and scanned; later rows for the same key win
  * as long as their date is not after the style's day.  Rows must be in
  * date order, which keeps the file readable as a history.
+ *
+ * A key written KEY@OPERATOR is a row of one operator's own layout: it
+ * applies only to reports that operator sends (the local part of the From
+ * address), and for them it wins over the rows of KEY for everyone, dated
+ * before or after it.
  */
 #include "common.h"
 #include "style.h"
@@ -57,19 +62,25 @@ int style_resolve(const char *spec, char date[11])
 	return 0;
 }
 
-static void style_set(struct style *st, const char *key, const char *value)
+static void style_set(struct style *st, const char *key, const char *value,
+		      int own)
 {
 	size_t i;
 
 	for (i = 0; i < st->nr; i++)
 		if (!strcmp(st->entries[i].key, key)) {
+			/* the operator's own row stays over everyone's */
+			if (st->entries[i].own && !own)
+				return;
 			free(st->entries[i].value);
 			st->entries[i].value = xstrdup(value);
+			st->entries[i].own = own;
 			return;
 		}
 	ALLOC_GROW(st->entries, st->nr + 1, st->alloc);
 	st->entries[st->nr].key = xstrdup(key);
 	st->entries[st->nr].value = xstrdup(value);
+	st->entries[st->nr].own = own;
 	st->nr++;
 }
 
@@ -97,14 +108,15 @@ static int parse_row(char *line, char **date, char **key, char **value)
 	return **value ? 0 : -1;
 }
 
-static int load_rows(struct style *st, char *text, const char *path)
+static int load_rows(struct style *st, char *text, const char *path,
+		     const char *operator)
 {
 	char prev[11] = "0000-00-00";
 	char *line, *next;
 	int lineno = 0;
 
 	for (line = text; line && *line; line = next) {
-		char *date, *key, *value;
+		char *date, *key, *value, *at;
 
 		next = strchr(line, '\n');
 		if (next)
@@ -120,13 +132,29 @@ static int load_rows(struct style *st, char *text, const char *path)
 			return error("%s:%d: row dated %s is out of order",
 				     path, lineno, date);
 		memcpy(prev, date, 11);
-		if (strcmp(date, st->date) <= 0)
-			style_set(st, key, value);
+		if (strcmp(date, st->date) > 0)
+			continue;
+		at = strchr(key, '@');
+		if (at == key || (at && !at[1]))
+			return error("%s:%d: malformed key '%s' (want KEY or "
+				     "KEY@OPERATOR)",
+				     path, lineno, key);
+		if (!at) {
+			style_set(st, key, value, 0);
+		} else if (operator&& !strcmp(at + 1, operator)) {
+			*at = '\0';
+			style_set(st, key, value, 1);
+		}
 	}
 	return 0;
 }
 
 int style_load(struct style *st, const char *date)
+{
+	return style_load_for(st, date, NULL);
+}
+
+int style_load_for(struct style *st, const char *date, const char *operator)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path;
@@ -139,7 +167,7 @@ int style_load(struct style *st, const char *date)
 	if (data_read(&sb, STYLE_FILE) < 0)
 		return -1;
 	path = data_path(STYLE_FILE);
-	ret = load_rows(st, sb.buf, path);
+	ret = load_rows(st, sb.buf, path, operator);
 	if (!ret && !st->nr)
 		ret = error("%s: no style is known for %s", path, date);
 	free(path);

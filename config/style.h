@@ -15,6 +15,7 @@
 struct style_entry {
 	char *key;
 	char *value;
+	int own; /* a KEY@OPERATOR row of the report's operator */
 };
 
 struct style {
@@ -34,6 +35,12 @@ int style_resolve(const char *spec, char date[11]);
  * (bad date, unreadable table, a malformed row named by file:line).
  */
 int style_load(struct style *st, const char *date);
+/*
+ * The same for the reports one operator sends (the local part of the From
+ * address, "oliver.sang"): rows keyed KEY@OPERATOR apply too, and win over
+ * the rows of KEY.  A NULL operator is style_load().
+ */
+int style_load_for(struct style *st, const char *date, const char *operator);
 void style_release(struct style *st);
 
 /* The value of `key` on the style's day, or NULL (borrowed). */

@@ -21,6 +21,7 @@
 #include "commits.h"
 #include "config/yaml.h"
 
+#include <ctype.h>
 #include <time.h>
 
 /* What a string may contain besides printable UTF-8 (see text_ok). */
@@ -179,9 +180,11 @@ int commit_subsystem(const struct commit_info *ci, struct strbuf *out)
 	colon = strstr(s, ": ");
 	if (!colon)
 		return -1;
-	end = colon;
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
+	/* letters, digits, '_' and '/': "io_uring/io-wq" gives "io_uring/io" */
+	for (end = s; end < colon && (isalnum((unsigned char)*end) ||
+				      *end == '_' || *end == '/');
+	     end++)
+		;
 	if (end == s)
 		return -1;
 	strbuf_add(out, s, end - s);

@@ -240,12 +240,16 @@ static int kpi_change(struct ctx *c, struct report_test *t,
 	if (!row || row->failure)
 		return error("%s: %skpi: '%s' has no row in the comparison",
 			     c->req->file, where, t->kpi);
+	/*
+	 * A KPI no table knows the direction of is still reported, as a
+	 * regression with its sign kept, as 0-day did (corpus mails 274 and
+	 * 289, sysbench-fileio.write_operations/s "-5.2% regression" while
+	 * other headlines of those weeks dropped the sign).
+	 */
 	dir = lkp_kpi_direction(c->tables, t->kpi);
-	if (!dir)
-		return error("%s: %skpi: no direction is known for '%s'",
-			     c->req->file, where, t->kpi);
 	t->change = row->change[0];
-	t->improvement = dir * t->change >= 0;
+	t->no_direction = !dir;
+	t->improvement = dir && dir * t->change >= 0;
 	return 0;
 }
 
@@ -544,6 +548,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 		r->still[i].failed = s->failed;
 	}
 	r->preface = dup_or_null(req->preface);
+	r->intro = dup_or_null(req->intro);
 	r->no_tags = req->no_tags;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
 						  : c->cfg->reported_by);
@@ -865,7 +870,29 @@ static int add_logs(struct msg *m, const struct ctx *c, struct composed *out,
 }
 
 /*
- * The style's day, from --style, else the request's style, else its date.
+ * The operator who sends the report: the local part of the From address
+ * ("kernel test robot <oliver.sang@intel.com>": "oliver.sang"), whose own
+ * layout rows the style table may have.  NULL without one.
+ */
+static char *report_operator(const struct ctx *c)
+{
+	const char *from = c->req->from ? c->req->from : c->cfg->from;
+	const char *lt, *at;
+
+	if (!from)
+		return NULL;
+	lt = strrchr(from, '<');
+	if (lt)
+		from = lt + 1;
+	at = strchr(from, '@');
+	if (!at || at == from)
+		return NULL;
+	return xstrndup(from, at - from);
+}
+
+/*
+ * The style's day, from --style, else the request's style, else its date;
+ * with the rows of the sending operator's own layout.
  * A bad value is the request's fault and the error names the key; only a
  * broken style table is reported as the table's.
  */
@@ -873,7 +900,7 @@ static int ctx_style(struct ctx *c, const char *style)
 {
 	const struct request *req = c->req;
 	const char *file = req->file, *key = "style";
-	char day[11];
+	char day[11], *operator;
 	int ret;
 
 	if (style) {
@@ -895,9 +922,11 @@ static int ctx_style(struct ctx *c, const char *style)
 				     "2025)",
 				     file, key, style);
 	}
+	operator= report_operator(c);
 	error_quiet++;
-	ret = style_load(&c->st, day);
+	ret = style_load_for(&c->st, day, operator);
 	error_quiet--;
+	free(operator);
 	if (!ret)
 		return 0;
 	/* is the table fine, and the day merely older than its first row? */

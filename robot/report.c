@@ -32,6 +32,7 @@
 #include "templates/expand.h"
 
 #include <math.h>
+#include <unistd.h>
 
 /* Blocks may nest (body > sections > section > machine); never this deep. */
 #define MAX_DEPTH 8
@@ -69,6 +70,7 @@ enum {
 	USED_PREFACE = 1 << 0,
 	USED_STILL = 1 << 1,
 	USED_ADDITION = 1 << 2,
+	USED_INTRO = 1 << 3,
 };
 
 static int lookup(void *ctx, const char *name, struct strbuf *out);
@@ -138,6 +140,25 @@ static int expand(struct render *rc, struct strbuf *out, const char *block,
 
 	free(name);
 	return t ? expand_text(rc, out, t, t->text) : -1;
+}
+
+/*
+ * Expands `block` with a data suffix that only some periods need a file
+ * for (-improvement, -empty: templates/README): the file with the suffix
+ * when the set has one, else the block's own file.
+ */
+static int expand_optional(struct render *rc, struct strbuf *out,
+			   const char *block, const char *suffix)
+{
+	char *name = block_file(rc, block, suffix);
+	char *rel = xasprintf("templates/%s/%s", rc->set, name);
+	char *path = data_path(rel);
+	int has = !access(path, F_OK);
+
+	free(path);
+	free(rel);
+	free(name);
+	return expand(rc, out, block, has ? suffix : NULL);
 }
 
 /* Expands a broken line again to print why it is broken. */
@@ -263,10 +284,15 @@ static int f_pct(struct render *rc, struct strbuf *out)
 	return 0;
 }
 
-/* The same without its sign: the 2025 headlines ("6.5% regression"). */
+/*
+ * The same without its sign: the 2025 headlines ("6.5% regression"); a
+ * KPI whose direction is unknown keeps it ("-5.2% regression").
+ */
 static int f_pct_abs(struct render *rc, struct strbuf *out)
 {
-	rubyfmt(out, "", 0, 1, 'f', fabs(rc->t->change));
+	double v = rc->t->no_direction ? rc->t->change : fabs(rc->t->change);
+
+	rubyfmt(out, "", 0, 1, 'f', v);
 	return 0;
 }
 
@@ -296,6 +322,53 @@ static int f_headline_subject(struct render *rc, struct strbuf *out)
 	if (r->patch_url && r->patch_subject && *r->patch_subject)
 		return add_value(rc, out, "headline_subject", r->patch_subject);
 	return add_value(rc, out, "headline_subject", r->commit_subject);
+}
+
+/* Characters, not bytes: what Ruby's ljust pads to. */
+static size_t width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/*
+ * The blanks between the Subject's "<sha10>:" and the KPI: two, unless
+ * the Subject up to the end of the KPI would then be wider than the
+ * style's subject_width, which takes one (0 means always one).  The
+ * line rendered so far is the text of `out` after its last newline.
+ */
+static int f_kpi_gap(struct render *rc, struct strbuf *out)
+{
+	const char *line = strrchr(out->buf, '\n');
+	int limit;
+
+	if (style_get_int(rc->st, "subject_width", &limit))
+		return -1;
+	line = line ? line + 1 : out->buf;
+	if (!rc->t->kpi)
+		return no_value(rc, "kpi_gap");
+	strbuf_addstr(out, limit && width(line) + 2 + width(rc->t->kpi) <=
+						   (size_t)limit
+				   ? "  "
+				   : " ");
+	return 0;
+}
+
+/* The blanks before the Subject's "<sha10>:": the style's subject_lead. */
+static int f_subject_lead(struct render *rc, struct strbuf *out)
+{
+	int n;
+
+	if (style_get_int(rc->st, "subject_lead", &n))
+		return -1;
+	if (n < 1 || n > 2)
+		return error("style %s: subject_lead is %d (want 1 or 2)",
+			     rc->st->date, n);
+	strbuf_addchars(out, ' ', n);
+	return 0;
 }
 
 static int f_kind(struct render *rc, struct strbuf *out)
@@ -390,13 +463,53 @@ static int b_preface(struct render *rc, struct strbuf *out)
 }
 
 /*
+ * The sender's text after the greeting (258, 308, 311, 329 of the corpus:
+ * "we reported ... now we got more bisect results"), as the `intro`
+ * template lays it out; nothing without one.
+ */
+static int b_intro(struct render *rc, struct strbuf *out)
+{
+	rc->used |= USED_INTRO;
+	if (!rc->r->intro || !*rc->r->intro)
+		return 0;
+	return expand(rc, out, "intro", NULL);
+}
+
+/* The intro's text, ending in a newline. */
+static int f_intro_text(struct render *rc, struct strbuf *out)
+{
+	const char *text = rc->r->intro;
+
+	if (!text || !*text)
+		return no_value(rc, "intro_text");
+	strbuf_addstr(out, text);
+	if (text[strlen(text) - 1] != '\n')
+		strbuf_addch(out, '\n');
+	return 0;
+}
+
+/*
  * The tree of the commit (`source`), or the url:/base:/patch lines of a
  * posted patch (`source-patch`): two blocks, each with its own variants.
  */
 static int b_source(struct render *rc, struct strbuf *out)
 {
-	return expand(rc, out, rc->r->patch_url ? "source-patch" : "source",
-		      NULL);
+	if (rc->r->patch_url)
+		return expand(rc, out, "source-patch", NULL);
+	return expand_optional(rc, out, "source",
+			       rc->t->improvement ? "-improvement" : NULL);
+}
+
+/*
+ * What the report says between the parameters and "Details are as
+ * below:": the In-addition table and the tags (`verdict`), or, for an
+ * improvement without the table, `verdict-empty` where a period has it.
+ */
+static int b_verdict(struct render *rc, struct strbuf *out)
+{
+	int empty = rc->t->improvement && !rc->r->nadditions;
+
+	return expand_optional(rc, out, "verdict", empty ? "-empty" : NULL);
 }
 
 /*
@@ -623,16 +736,6 @@ struct add_table {
 	char **labels; /* change, machine, parameters; then "" */
 	size_t nlabels, labels_alloc;
 };
-
-/* Characters, not bytes: what Ruby's ljust pads to. */
-static size_t width(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
 
 static void add_row(struct add_table *tab, size_t label, struct strbuf *text)
 {
@@ -940,6 +1043,8 @@ static const struct field {
 	{ "pct_blank", COMPUTED, 0, f_pct_blank },
 	{ "headline_subject", COMPUTED, 0, f_headline_subject },
 	{ "kind", COMPUTED, 0, f_kind },
+	{ "kpi_gap", COMPUTED, 0, f_kpi_gap },
+	{ "subject_lead", COMPUTED, 0, f_subject_lead },
 	{ "machine", COMPUTED, 0, f_machine },
 	{ "archive_url", COMPUTED, 0, f_archive_url },
 	{ "key", COMPUTED, 0, f_key },
@@ -951,6 +1056,8 @@ static const struct field {
 	{ "table", COMPUTED, 0, f_items },
 	{ "graphs", COMPUTED, 0, f_items },
 	{ "preface", COMPUTED, 0, b_preface },
+	{ "intro", COMPUTED, 0, b_intro },
+	{ "intro_text", COMPUTED, 0, f_intro_text },
 	{ "source", COMPUTED, 0, b_source },
 	{ "still", COMPUTED, 0, b_still },
 	{ "cfg", COMPUTED, 0, b_cfg },
@@ -958,6 +1065,7 @@ static const struct field {
 	{ "testdesc", COMPUTED, 0, b_testdesc },
 	{ "addition", COMPUTED, 0, b_addition },
 	{ "tags", COMPUTED, 0, b_tags },
+	{ "verdict", COMPUTED, 0, b_verdict },
 	{ "repro", COMPUTED, 0, b_repro },
 	{ "sections", COMPUTED, 0, b_sections },
 	{ "plots", COMPUTED, 0, b_plots },
@@ -1081,11 +1189,13 @@ static int check_used(const struct render *rc)
 		const char *name, *what;
 	} blocks[] = {
 		{ USED_PREFACE, "preface", "a preface" },
+		{ USED_INTRO, "intro", "an intro" },
 		{ USED_STILL, "still", "still lines" },
 		{ USED_ADDITION, "addition", "an In-addition table" },
 	};
 	const struct report *r = rc->r;
 	unsigned has = (r->preface && *r->preface ? USED_PREFACE : 0) |
+		       (r->intro && *r->intro ? USED_INTRO : 0) |
 		       (r->nstill ? USED_STILL : 0) |
 		       (r->nadditions ? USED_ADDITION : 0);
 	size_t i;
@@ -1177,9 +1287,9 @@ void report_release(struct report *r)
 		&r->commit_id,	   &r->commit_subject, &r->subsystem,
 		&r->repo_url,	   &r->branch,	       &r->tree,
 		&r->patch_url,	   &r->patch_base,     &r->patch_link,
-		&r->patch_subject, &r->preface,	       &r->reported_by,
-		&r->message_id,	   &r->archive_url,    &r->date,
-		&r->sender_name,
+		&r->patch_subject, &r->preface,	       &r->intro,
+		&r->reported_by,   &r->message_id,     &r->archive_url,
+		&r->date,	   &r->sender_name,
 	};
 	size_t i;
 

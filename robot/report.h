@@ -38,10 +38,11 @@ struct report_test {
 	struct report_host host;
 	struct report_kv *params; /* job parameters, in job.yaml order */
 	size_t nparams;
-	char *block;	 /* `robot compare` output for this test */
-	char *kpi;	 /* the headline stat of this test */
-	double change;	 /* its %change (relative, unrounded) */
-	int improvement; /* 1 improvement, 0 regression */
+	char *block;	  /* `robot compare` output for this test */
+	char *kpi;	  /* the headline stat of this test */
+	double change;	  /* its %change (relative, unrounded) */
+	int improvement;  /* 1 improvement, 0 regression */
+	int no_direction; /* no table knew which way is better */
 	char *test_description, *test_url; /* optional */
 	/* the bisection's plots (robot/bisect.h), shown after the table */
 	struct bisect_plot *plots;
@@ -87,6 +88,7 @@ struct report {
 	struct report_still *still;
 	size_t nstill;
 	char *preface; /* free text before the greeting; NULL */
+	char *intro;   /* free text after the greeting; NULL */
 	/* tests[0] gives the headline; later ones are further sections */
 	struct report_test *tests;
 	size_t ntests;

@@ -200,6 +200,7 @@ ok "is-repo: a plain directory is not" not "$CI" is-repo "$T"
 	"[PATCH v2 3/4] foo: bar" "[PATCH] [RFC] net: sched: fix" \
 	"Linux 6.3-rc7" "foo:bar" ": bar" "[PATCH] no colon" \
 	'Revert "x86: foo"' "  spaced : x" "[unclosed x86: y" \
+	"io_uring/io-wq: fix" "block/mq-deadline: x" "x86/copy_mc: y" \
 	>"$T/subsys.out" 2>&1
 cat >"$T/subsys.want" <<'EOF'
 x86
@@ -212,11 +213,14 @@ net
 (none)
 (none)
 (none)
-Revert "x86
+Revert
 spaced
-[unclosed x86
+(none)
+io_uring/io
+block/mq
+x86/copy_mc
 EOF
-ok "subsystem: before the first ': ', after leading [...] groups" \
+ok "subsystem: the word before the first ': ', after leading [...] groups" \
 	test_cmp "$T/subsys.want" "$T/subsys.out"
 
 # --- the commit-metadata file ------------------------------------------

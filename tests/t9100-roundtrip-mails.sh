@@ -16,19 +16,26 @@
 #   114 2022-05 the "-- 0-DAY CI" signature, a patch without "patch
 #       subject:", a machine without brand
 #   123 2023-10 a posted patch, "| Closes:", In-addition, two sections
-#   128 2024-10 config:/compiler: lines, download link
-#   132 2025-08 still lines with right-aligned trees, a host without
-#       sockets
+#   128 2024-10 config:/compiler: lines, download link, the change's sign
 #   133 2025-10 improvement, a brand with two blanks
-#   134 2026-02 fio options in fio-setup-basic's section, fio not sorted
-#       first yet
 #   136 2026-07 posted patch without "base:", two In-addition tests,
 #       three sections, Ruby's rounding of exact ties
 #   221 2022-02 the 0DAY/LKP+ footer, In-addition
 #   234 2022-11 a preface before "Greeting,", "| Link:" tags
 #   242 2023-08 a posted patch with "| Closes:" tags
 #   276 2024-07 an improvement on a posted patch with In-addition
-#   292 2024-11 "[test failed on ...]", In-addition, three sections
+#   289 2024-10 a KPI whose direction no table knows, its sign kept
+#   291 2024-10 the change without its sign, in the In-addition rows too
+#   292 2024-11 "[test failed on ...]", the In-addition minus a blank
+#   299 2024-12 a regression without still lines: one empty line after
+#       the repository line, four before the tags
+#   306 2025-03 an improvement with In-addition: two empty lines after
+#       the repository line, four after the table
+#   311 2025-06 the sender's text after "Hello,", a Subject of 69
+#       characters with one blank after the colon, twelve sections
+#   320 2025-08 an improvement without In-addition: three empty lines
+#       before "Details"
+#   332 2026-04 still lines whose trees start together
 . "$(dirname "$0")/lib.sh"
 
 CORPUS=${CORPUS:-$TOP/../shared/corpus}
@@ -42,7 +49,8 @@ if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
 fi
 
 set --
-for nnn in 112 114 123 128 132 133 134 136 221 234 242 276 292; do
+for nnn in 112 114 123 128 133 136 221 234 242 276 289 291 292 299 306 \
+	311 320 332; do
 	set -- "$@" "$(ls "$MAILS/$nnn"-*.eml)"
 done
 $PYTHON "$FIDELITY" --robot "$ROBOT" "$@" >"$T/fidelity" 2>&1
@@ -50,7 +58,7 @@ while read -r verdict name rest; do
 	case "$verdict" in
 	ok) _ok "$name: robot's mail is the real one" ;;
 	FAIL)
-		_fail "$name: robot's mail is the real one"
+		_fail "${name%:}: robot's mail is the real one"
 		echo "# $rest"
 		;;
 	esac

@@ -268,6 +268,8 @@ struct out {
 	struct strbuf subject, body, err;
 };
 
+static const char *operator; /* the style's operator, for render() */
+
 static void render(struct out *o, const struct report *r, const char *date)
 {
 	struct style st;
@@ -280,7 +282,7 @@ static void render(struct out *o, const struct report *r, const char *date)
 	strbuf_init(&o->err, 0);
 	fflush(stderr);
 	dup2(fileno(tmp), 2);
-	o->ret = style_load(&st, date);
+	o->ret = style_load_for(&st, date, operator);
 	if (!o->ret) {
 		o->ret = report_render(&o->subject, &o->body, r, &st);
 		style_release(&st);
@@ -613,7 +615,7 @@ static void check_2025(void)
 			  "*****************************************");
 
 	fill_2025(&r);
-	render(&o, &r, "2025-06-15");
+	render(&o, &r, "2025-08-15");
 	CHECK(o.ret == 0 && !o.err.len, "2025: renders silently");
 	if (o.err.len)
 		printf("# %s", o.err.buf);
@@ -696,6 +698,88 @@ static void check_periods(void)
 		"nr_threads=10%/test=lockofd/testtime=60s\n\n\nDisclaimer:",
 		"2016: sorted k=v parameters on one line");
 	CHECK(!strstr(o.body.buf, "Reported-by"), "2016: no tags");
+	out_release(&o);
+	report_release(&r);
+}
+
+/*
+ * The Subject's blanks around "<sha10>:" (config/data/styles subject_lead
+ * and subject_width): two and two up to 68 characters before the end of
+ * the KPI, then one after the colon; one and one for an operator whose
+ * own rows say so.
+ */
+static void check_subjects(void)
+{
+	static const char *const kpis[][2] = {
+		/* 68 wide with two blanks: "[linus:master] [x86]  sha:  " is 35
+		 */
+		{ "stress-ng.abcdefghijk.ops_per_sec",
+		  "[linus:master] [x86]  20f3337d35:  stress-ng.abcdefghijk"
+		  ".ops_per_sec 3.4% improvement" },
+		{ "stress-ng.abcdefghijkl.ops_per_sec",
+		  "[linus:master] [x86]  20f3337d35: stress-ng.abcdefghijkl"
+		  ".ops_per_sec 3.4% improvement" },
+	};
+	struct report r;
+	struct out o;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kpis); i++) {
+		fill_001(&r);
+		free(r.tests[0].kpi);
+		r.tests[0].kpi = xstrdup(kpis[i][0]);
+		render(&o, &r, "2023-06-07");
+		CHECK_STREQ(o.subject.buf, kpis[i][1],
+			    i ? "Subject: one blank after the colon beyond 68"
+			      : "Subject: two blanks after the colon up to 68");
+		out_release(&o);
+		report_release(&r);
+	}
+	fill_001(&r);
+	operator= "yujie.liu";
+	render(&o, &r, "2023-04-24");
+	CHECK_STREQ(
+		o.subject.buf,
+		"[linus:master] [x86] 20f3337d35: stress-ng.lockofd."
+		"ops_per_sec 3.4% improvement",
+		"Subject: one blank on either side for Yujie Liu (119, 236)");
+	out_release(&o);
+	operator= "oliver.sang";
+	render(&o, &r, "2023-04-24");
+	CHECK_STREQ(o.subject.buf,
+		    "[linus:master] [x86]  20f3337d35:  stress-ng.lockofd."
+		    "ops_per_sec 3.4% improvement",
+		    "Subject: two blanks for Oliver Sang the same days (235)");
+	out_release(&o);
+	operator= NULL;
+	report_release(&r);
+}
+
+/*
+ * A KPI whose direction no table knows: reported as a regression with its
+ * sign, also in the unsigned headlines of 2025 (corpus mails 274, 289).
+ */
+static void check_no_direction(void)
+{
+	struct report r;
+	struct out o;
+
+	fill_001(&r);
+	r.tests[0].improvement = 0;
+	r.tests[0].no_direction = 1;
+	r.tests[0].change = -5.24;
+	render(&o, &r, "2025-06-15");
+	want_in(o.body.buf,
+		"kernel test robot noticed a -5.2% regression of "
+		"stress-ng.lockofd.ops_per_sec on:",
+		"2025: a KPI of unknown direction keeps its sign");
+	out_release(&o);
+	r.tests[0].no_direction = 0;
+	render(&o, &r, "2025-06-15");
+	want_in(o.body.buf,
+		"kernel test robot noticed a 5.2% regression of "
+		"stress-ng.lockofd.ops_per_sec on:",
+		"2025: a known KPI loses its sign");
 	out_release(&o);
 	report_release(&r);
 }
@@ -923,6 +1007,8 @@ int main(int argc, char **argv)
 	check_seed("002", "2016-07-25", fill_002);
 	check_2025();
 	check_periods();
+	check_subjects();
+	check_no_direction();
 	check_missing_data();
 	check_broken();
 	return check_done();
