@@ -21,7 +21,6 @@
 #include "commits.h"
 #include "config/yaml.h"
 
-#include <ctype.h>
 #include <time.h>
 
 /* What a string may contain besides printable UTF-8 (see text_ok). */
@@ -166,7 +165,7 @@ char *commit_short_id(const struct commit_info *ci, size_t len)
 
 int commit_subsystem(const struct commit_info *ci, struct strbuf *out)
 {
-	const char *s = ci->subject, *colon, *end;
+	const char *s = ci->subject, *colon, *end, *dash;
 
 	if (!s)
 		return -1;
@@ -180,11 +179,17 @@ int commit_subsystem(const struct commit_info *ci, struct strbuf *out)
 	colon = strstr(s, ": ");
 	if (!colon)
 		return -1;
-	/* letters, digits, '_' and '/': "io_uring/io-wq" gives "io_uring/io" */
-	for (end = s; end < colon && (isalnum((unsigned char)*end) ||
-				      *end == '_' || *end == '/');
-	     end++)
-		;
+	end = colon;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	/* a phrase ('Reapply "serial') is no subsystem */
+	if (end == s || memchr(s, ' ', end - s) || memchr(s, '"', end - s) ||
+	    memchr(s, '\t', end - s))
+		return -1;
+	/* up to a '-': "io_uring/io-wq" gives "io_uring/io" */
+	dash = memchr(s, '-', end - s);
+	if (dash)
+		end = dash;
 	if (end == s)
 		return -1;
 	strbuf_add(out, s, end - s);

@@ -110,12 +110,14 @@ char *commit_short_id(const struct commit_info *ci, size_t len);
 /*
  * Appends the subsystem of the subject, as the report's Subject shows it:
  * leading "[...]" groups are dropped first ("[PATCH v2 3/4] mm/slub: fix"
- * gives "mm/slub"), then it is the letters, digits, '_' and '/' that start
- * the text before the first ": " ("sched/fair: ..." gives "sched/fair",
- * "io_uring/io-wq: ..." gives "io_uring/io", as 0-day's Subjects show
- * them: corpus mails 261 "[block/mq]" for "block/mq-deadline: ...", 315).
- * `Revert "x86: foo"` gives `Revert`.  Returns 0, or -1 with `out`
- * unchanged when there is no subject, no ": " or no such character.
+ * gives "mm/slub"), then it is the word before the first ": ", up to a '-'
+ * ("sched/fair: ..." gives "sched/fair", "io_uring/io-wq: ..." gives
+ * "io_uring/io", "btrfs_get_tree_subvol(): ..." keeps its parentheses, as
+ * 0-day's Subjects show them: corpus mails 261 "[block/mq]" for
+ * "block/mq-deadline: ...", 315, functional 436 "[blk]", 462).  Text with
+ * a blank or a quote before the ": " is no subsystem (`Reapply "serial:
+ * ..."`, functional 472).  Returns 0, or -1 with `out` unchanged when there
+ * is no subject, no ": " or no word before it.
  */
 int commit_subsystem(const struct commit_info *ci, struct strbuf *out);
 

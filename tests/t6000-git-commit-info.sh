@@ -201,6 +201,7 @@ ok "is-repo: a plain directory is not" not "$CI" is-repo "$T"
 	"Linux 6.3-rc7" "foo:bar" ": bar" "[PATCH] no colon" \
 	'Revert "x86: foo"' "  spaced : x" "[unclosed x86: y" \
 	"io_uring/io-wq: fix" "block/mq-deadline: x" "x86/copy_mc: y" \
+	"btrfs_get_tree_subvol(): z" "-x: y" \
 	>"$T/subsys.out" 2>&1
 cat >"$T/subsys.want" <<'EOF'
 x86
@@ -213,12 +214,14 @@ net
 (none)
 (none)
 (none)
-Revert
+(none)
 spaced
 (none)
 io_uring/io
 block/mq
 x86/copy_mc
+btrfs_get_tree_subvol()
+(none)
 EOF
 ok "subsystem: the word before the first ': ', after leading [...] groups" \
 	test_cmp "$T/subsys.want" "$T/subsys.out"
