@@ -1400,6 +1400,9 @@ struct lkp_tables {
 	enum skip_mode skip;
 	double perf_profile;
 	int perf_profile_integer;
+	struct names new_monitors, change_sorted;
+	int function_perf_prefix;
+	int inject_sum;
 };
 
 static void free_options(struct option *v, size_t nr)
@@ -1433,6 +1436,8 @@ void lkp_tables_free(struct lkp_tables *t)
 	free_options(t->always, t->nr_always);
 	free_options(t->opts, t->nr_opts);
 	names_release(&t->excludes);
+	names_release(&t->new_monitors);
+	names_release(&t->change_sorted);
 	free(t);
 }
 
@@ -1610,17 +1615,35 @@ static int parse_rule_row(struct rule *rules, size_t nr, const char *path,
 	return 0;
 }
 
+/* A rule's list of names, blank-separated; "none" alone is the empty list. */
+static int words_to_names(struct names *n, const char *v)
+{
+	names_release(n);
+	if (!strcmp(v, "none"))
+		return 0;
+	for (const char *s = v; *(s += strspn(s, " \t"));) {
+		size_t len = strcspn(s, " \t");
+
+		if (len == 4 && !memcmp(s, "none", 4))
+			return -1;
+		names_add(n, s, len);
+		s += len;
+	}
+	names_sort(n);
+	return 0;
+}
+
 static int apply_rules(struct lkp_tables *t, struct rule *rules,
 		       const char *path)
 {
 	static const char *const skips[] = { "none", "sibling", "passed",
 					     "fail", "ewf" };
-	const char *v[4], *word;
-	int line[4];
+	const char *v[8], *word;
+	int line[8];
 	char *end;
 	size_t i;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 8; i++) {
 		int w = rules[i].value[0] ? 0 : 1;
 
 		if (!rules[i].value[w])
@@ -1631,12 +1654,7 @@ static int apply_rules(struct lkp_tables *t, struct rule *rules,
 	t->nonperf_ratio = strtod(v[0], &end);
 	if (*end || t->nonperf_ratio <= 0)
 		return error("%s:%d: bad ratio '%s'", path, line[0], v[0]);
-	for (const char *s = v[1]; *(s += strspn(s, " \t"));) {
-		size_t n = strcspn(s, " \t");
-
-		names_add(&t->excludes, s, n);
-		s += n;
-	}
+	words_to_names(&t->excludes, v[1]);
 	for (i = 0; i < ARRAY_SIZE(skips); i++)
 		if (!strcmp(v[2], skips[i]))
 			break;
@@ -1644,6 +1662,20 @@ static int apply_rules(struct lkp_tables *t, struct rule *rules,
 		return error("%s:%d: unknown function_skip '%s'", path, line[2],
 			     v[2]);
 	t->skip = (enum skip_mode)i;
+	if (words_to_names(&t->new_monitors, v[4]))
+		return error("%s:%d: 'none' and names do not mix", path,
+			     line[4]);
+	if (words_to_names(&t->change_sorted, v[5]))
+		return error("%s:%d: 'none' and names do not mix", path,
+			     line[5]);
+	if (strcmp(v[6], "0") && strcmp(v[6], "1"))
+		return error("%s:%d: want 0 or 1, not '%s'", path, line[6],
+			     v[6]);
+	t->function_perf_prefix = v[6][0] == '1';
+	if (strcmp(v[7], "inject") && strcmp(v[7], "ruby"))
+		return error("%s:%d: want inject or ruby, not '%s'", path,
+			     line[7], v[7]);
+	t->inject_sum = !strcmp(v[7], "inject");
 
 	/* perf_profile: none | all N | integer N */
 	if (!strcmp(v[3], "none"))
@@ -1667,6 +1699,10 @@ static int load_rules(struct lkp_tables *t, const char *date)
 		{ .name = "function_exclude" },
 		{ .name = "function_skip" },
 		{ .name = "perf_profile" },
+		{ .name = "new_monitors" },
+		{ .name = "change_sorted" },
+		{ .name = "function_perf_prefix" },
+		{ .name = "sum" },
 	};
 	struct datafile f;
 	size_t pos = 0;
@@ -1745,6 +1781,21 @@ int lkp_bisectable_stat(const struct lkp_tables *t, const char *stat)
 	return rxset_match(&t->allow, stat) || !rxset_match(&t->deny, stat);
 }
 
+int lkp_new_monitor(const struct lkp_tables *t, const char *monitor)
+{
+	return names_has(&t->new_monitors, monitor);
+}
+
+int lkp_inject_sum(const struct lkp_tables *t)
+{
+	return t->inject_sum;
+}
+
+int lkp_change_sorted(const struct lkp_tables *t, const char *monitor)
+{
+	return names_has(&t->change_sorted, monitor);
+}
+
 int lkp_report_allowed(const struct lkp_tables *t, const char *stat)
 {
 	return rxset_match(&t->report, stat);
@@ -1765,6 +1816,8 @@ int lkp_function_stat(const struct lkp_tables *t, const char *stat)
 	for (size_t i = 0; i < t->excludes.nr; i++)
 		if (strstr(stat, t->excludes.v[i]))
 			return 0;
+	if (t->function_perf_prefix && prefixes_match(&t->perf_prefixes, stat))
+		return 0;
 	return lkp_failure_stat(t, stat) || lkp_pass_stat(t, stat);
 }
 

@@ -29,6 +29,25 @@ const char *lkp_tables_date(const struct lkp_tables *t);
 
 /* bisectable_stat?: in stat-allowlist, or not in stat-denylist. */
 int lkp_bisectable_stat(const struct lkp_tables *t, const char *stat);
+/*
+ * A monitor whose stats are compared even when the base lacks the stat,
+ * as long as the base has some stat of that monitor (the "newly added
+ * monitors" test of __get_changed_stats; rules: new_monitors).
+ */
+int lkp_new_monitor(const struct lkp_tables *t, const char *monitor);
+
+/*
+ * A monitor whose rows sort by their first two name components, then by
+ * change (lib/compare.rb $stat_sort_key_number; rules: change_sorted).
+ */
+int lkp_change_sorted(const struct lkp_tables *t, const char *monitor);
+
+/*
+ * Whether Array#sum is lkp-tests' own inject (stats_sum_inject) rather
+ * than Ruby's compensated one (rules: sum).
+ */
+int lkp_inject_sum(const struct lkp_tables *t);
+
 /* ReportAllowlist.contain?: matches report-allowlist. */
 int lkp_report_allowed(const struct lkp_tables *t, const char *stat);
 /*

@@ -30,12 +30,19 @@ struct mstat {
 	const char *name;
 	double *v;
 	unsigned char *is_int;
+	size_t order; /* the place in matrix.json */
 };
 
 struct matrix {
 	size_t cols;
 	size_t nstats;
 	struct mstat *stats;
+	/*
+	 * The stats in matrix.json's order, which is the order of the Hash
+	 * lkp-tests walks: selection meets the stats in it, and the rows
+	 * keep it where the sort keys tie.
+	 */
+	size_t *seq;
 	int has_incomplete; /* has last_state.is_incomplete_run */
 	int owns_values;
 };
@@ -45,6 +52,27 @@ static const char INCOMPLETE[] = "last_state.is_incomplete_run";
 static int has_prefix(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* m->seq: the indexes of m->stats by their place in the file. */
+static void matrix_order(struct matrix *m)
+{
+	size_t i, j, max = 0;
+	size_t *slot;
+
+	for (i = 0; i < m->nstats; i++)
+		if (m->stats[i].order > max)
+			max = m->stats[i].order;
+	slot = xmalloc((max + 1) * sizeof(*slot));
+	for (i = 0; i <= max; i++)
+		slot[i] = SIZE_MAX;
+	for (i = 0; i < m->nstats; i++)
+		slot[m->stats[i].order] = i;
+	m->seq = xcalloc(m->nstats ? m->nstats : 1, sizeof(*m->seq));
+	for (i = j = 0; i <= max; i++)
+		if (slot[i] != SIZE_MAX)
+			m->seq[j++] = slot[i];
+	free(slot);
 }
 
 static void matrix_full(struct matrix *m, const struct result_root *rt)
@@ -59,9 +87,11 @@ static void matrix_full(struct matrix *m, const struct result_root *rt)
 		m->stats[i].name = rt->stats[i].name;
 		m->stats[i].v = rt->stats[i].val;
 		m->stats[i].is_int = rt->stats[i].is_int;
+		m->stats[i].order = rt->stats[i].order;
 		if (!strcmp(rt->stats[i].name, INCOMPLETE))
 			m->has_incomplete = 1;
 	}
+	matrix_order(m);
 }
 
 /*
@@ -83,6 +113,7 @@ static void matrix_complete(struct matrix *m, const struct result_root *rt)
 		if (!strcmp(s->name, INCOMPLETE))
 			continue;
 		d->name = s->name;
+		d->order = s->order;
 		d->v = xcalloc(m->cols, sizeof(double));
 		d->is_int = xcalloc(m->cols, 1);
 		for (j = k = 0; j < rt->nruns; j++) {
@@ -93,6 +124,7 @@ static void matrix_complete(struct matrix *m, const struct result_root *rt)
 		}
 		m->nstats++;
 	}
+	matrix_order(m);
 }
 
 static void matrix_release(struct matrix *m)
@@ -105,6 +137,7 @@ static void matrix_release(struct matrix *m)
 			free(m->stats[i].is_int);
 		}
 	free(m->stats);
+	free(m->seq);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -138,27 +171,44 @@ static int matrix_has_monitor(const struct matrix *m, const char *base)
 	return 0;
 }
 
-/* The set of selected stat names, kept sorted for lookups. */
+/*
+ * The selected stat names in the order selection met them, as lkp-tests'
+ * changed_stat_keys (Hash#merge!, Array#|) keeps them: a name stays where
+ * it was first added.
+ */
 struct name_set {
 	const char **names;
 	size_t nr, alloc;
 };
 
-static int cmp_str_ptr(const void *a, const void *b)
+static int cmp_name_at(const void *a, const void *b, void *data)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	const char *const *names = data;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int r = strcmp(names[x], names[y]);
+
+	return r ? r : (x > y) - (x < y);
 }
 
-static void name_set_sort_uniq(struct name_set *s)
+/* Drops every name but its first occurrence, keeping the order. */
+static void name_set_uniq(struct name_set *s)
 {
-	size_t i, j = 0;
+	size_t *by_name = xcalloc(s->nr ? s->nr : 1, sizeof(*by_name));
+	unsigned char *dup = xcalloc(s->nr ? s->nr : 1, 1);
+	size_t i, j;
 
-	if (s->nr > 1) /* names is NULL while empty, which qsort must not see */
-		qsort(s->names, s->nr, sizeof(*s->names), cmp_str_ptr);
 	for (i = 0; i < s->nr; i++)
-		if (!j || strcmp(s->names[j - 1], s->names[i]))
+		by_name[i] = i;
+	qsort_r(by_name, s->nr, sizeof(*by_name), cmp_name_at, s->names);
+	for (i = 1; i < s->nr; i++)
+		if (!strcmp(s->names[by_name[i - 1]], s->names[by_name[i]]))
+			dup[by_name[i]] = 1;
+	for (i = j = 0; i < s->nr; i++)
+		if (!dup[i])
 			s->names[j++] = s->names[i];
 	s->nr = j;
+	free(by_name);
+	free(dup);
 }
 
 static void name_set_add(struct name_set *s, const char *name)
@@ -317,8 +367,7 @@ static void process(struct pair_ctx *p, const char *k, const struct mstat *a_k)
 			return;
 		memcpy(base, k, len);
 		base[len] = '\0';
-		if ((strcmp(base, "lock_stat") &&
-		     strcmp(base, "perf-profile")) ||
+		if (!lkp_new_monitor(p->o->tables, base) ||
 		    !matrix_has_monitor(p->b, base))
 			return;
 	}
@@ -344,7 +393,7 @@ static void process(struct pair_ctx *p, const char *k, const struct mstat *a_k)
 
 /*
  * __get_changed_stats: every stat of a, then the base's stats a lacks
- * (filled with integer zeros).
+ * (filled with integer zeros), each in matrix.json's order.
  */
 static void select_pass(struct pair_ctx *p)
 {
@@ -353,11 +402,17 @@ static void select_pass(struct pair_ctx *p)
 	p->zeros = xcalloc(cols ? cols : 1, sizeof(double));
 	p->zero_int = xmalloc(cols ? cols : 1);
 	memset(p->zero_int, 1, cols ? cols : 1);
-	for (i = 0; i < p->a->nstats; i++)
-		process(p, p->a->stats[i].name, &p->a->stats[i]);
-	for (i = 0; i < p->b->nstats; i++)
-		if (!matrix_get(p->a, p->b->stats[i].name))
-			process(p, p->b->stats[i].name, NULL);
+	for (i = 0; i < p->a->nstats; i++) {
+		const struct mstat *s = &p->a->stats[p->a->seq[i]];
+
+		process(p, s->name, s);
+	}
+	for (i = 0; i < p->b->nstats; i++) {
+		const char *k = p->b->stats[p->b->seq[i]].name;
+
+		if (!matrix_get(p->a, k))
+			process(p, k, NULL);
+	}
 	free(p->zeros);
 	free(p->zero_int);
 }
@@ -365,17 +420,23 @@ static void select_pass(struct pair_ctx *p)
 /*
  * _get_changed_stats: with incomplete runs on either side, a first pass
  * looks only at dmesg/last_state/stderr stats over all runs, then a second
- * one at everything over the complete runs.
+ * one at everything over the complete runs.  The second pass filters the
+ * base's runs in place (filter_incomplete_run), and _calc_changed_stat_keys
+ * shares the base between the later commits: from the second later commit
+ * on (base_filtered), the base has its complete runs only.
  */
 static void select_changed(struct name_set *out, const struct result_root *a,
 			   const struct result_root *b,
-			   const struct compare_opts *o)
+			   const struct compare_opts *o, int base_filtered)
 {
 	struct pair_ctx p = { .o = o, .out = out };
 	struct matrix ma, mb;
 
 	matrix_full(&ma, a);
-	matrix_full(&mb, b);
+	if (base_filtered)
+		matrix_complete(&mb, b);
+	else
+		matrix_full(&mb, b);
 	p.a = &ma;
 	p.b = &mb;
 	p.incomplete_pass = ma.has_incomplete || mb.has_incomplete;
@@ -393,14 +454,16 @@ static void select_changed(struct name_set *out, const struct result_root *a,
 	matrix_release(&mb);
 }
 
-/* --all: every stat all the roots have. */
+/* --all: every stat all the roots have, in the base's order. */
 static void select_all(struct name_set *out, const struct result_root *rts,
 		       size_t n)
 {
+	struct matrix m0;
 	size_t i, j;
 
-	for (i = 0; i < rts[0].nstats; i++) {
-		const char *k = rts[0].stats[i].name;
+	matrix_full(&m0, &rts[0]);
+	for (i = 0; i < m0.nstats; i++) {
+		const char *k = m0.stats[m0.seq[i]].name;
 
 		for (j = 1; j < n; j++)
 			if (!result_root_stat(&rts[j], k))
@@ -408,6 +471,7 @@ static void select_all(struct name_set *out, const struct result_root *rts,
 		if (j == n)
 			name_set_add(out, k);
 	}
+	matrix_release(&m0);
 }
 
 /*
@@ -416,8 +480,17 @@ static void select_all(struct name_set *out, const struct result_root *rts,
  * stddev of the complete runs.  A stat a commit lacks has mean 0, stddev
  * -1 and 0 failures.
  */
+/* Array#sum as the day's lkp-tests had it (rules: sum). */
+static double row_sum(const struct lkp_tables *t, const double *v,
+		      const unsigned char *is_int, size_t n)
+{
+	return lkp_inject_sum(t) ? stats_sum_inject(v, is_int, n)
+				 : stats_sum(v, is_int, n);
+}
+
 static void fill_row(struct cmp_row *r, const struct comparison *c,
-		     const struct result_root *rts, const struct matrix *cms)
+		     const struct result_root *rts, const struct matrix *cms,
+		     const struct lkp_tables *t)
 {
 	size_t n = c->n, i;
 
@@ -431,8 +504,8 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 
 			r->runs[i] = rts[i].nruns;
 			if (s)
-				r->fails[i] = stats_sum(s->val, s->is_int,
-							rts[i].nruns);
+				r->fails[i] = row_sum(t, s->val, s->is_int,
+						      rts[i].nruns);
 		}
 		for (i = 1; i < n; i++)
 			r->change[i - 1] =
@@ -449,7 +522,7 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 		r->sd[i] = -1;
 		if (!s || !cols)
 			continue;
-		r->avg[i] = stats_mean(s->v, s->is_int, cols);
+		r->avg[i] = row_sum(t, s->v, s->is_int, cols) / (double)cols;
 		if (cols >= 2)
 			r->sd[i] = stats_stddev(s->v, cols, r->avg[i]);
 	}
@@ -511,8 +584,8 @@ static int cmp_row_base(const void *pa, const void *pb)
 /*
  * Compare.sort_stats, first key: how many shown rows share the monitor.
  * Upstream keys the count by monitor alone and starts it at -10000 when
- * the first row it meets is a failure row; robot meets rows in name order.
- * A monitor that is a test of the day's lkp-tests counts 0.
+ * the first row it meets (in selection order) is a failure row.  A
+ * monitor that is a test of the day's lkp-tests counts 0.
  */
 static void count_bases(struct comparison *c, const struct lkp_tables *t)
 {
@@ -531,7 +604,7 @@ static void count_bases(struct comparison *c, const struct lkp_tables *t)
 		for (j = i + 1;
 		     j < c->nrows && !cmp_row_base(&by_base[i], &by_base[j]);
 		     j++)
-			if (strcmp(by_base[j]->name, first->name) < 0)
+			if (by_base[j]->seq < first->seq)
 				first = by_base[j];
 		count = (first->failure ? -10000 : 0) + (long)(j - i);
 		base = xstrndup(first->name, base_len(first->name));
@@ -544,19 +617,21 @@ static void count_bases(struct comparison *c, const struct lkp_tables *t)
 	free(by_base);
 }
 
-struct sort_ctx {
-	int by_change;
-	size_t n;
-};
-
-/* stat_sort_key: perf-profile rows sort by their first two components. */
-static size_t sort_key_len(const char *name, int by_change)
+/*
+ * stat_sort_key: the rows of a change-sorted monitor (perf-profile) sort
+ * by their first two components, and then by change.
+ */
+static size_t sort_key_len(const char *name, const struct lkp_tables *t)
 {
+	size_t len = base_len(name);
+	char *base = xstrndup(name, len);
 	const char *dot;
+	int sorted = lkp_change_sorted(t, base);
 
-	if (!by_change || strncmp(name, "perf-profile.", 13))
+	free(base);
+	if (!sorted || !name[len])
 		return strlen(name);
-	dot = strchr(name + 13, '.');
+	dot = strchr(name + len + 1, '.');
 	return dot ? (size_t)(dot - name) : strlen(name);
 }
 
@@ -573,25 +648,27 @@ static int cmp_key(const char *a, size_t alen, const char *b, size_t blen)
 static int cmp_rows(const void *pa, const void *pb, void *data)
 {
 	const struct cmp_row *a = pa, *b = pb;
-	const struct sort_ctx *ctx = data;
+	const size_t *n = data;
 	size_t i;
 	int r;
 
 	if (a->count != b->count)
 		return a->count < b->count ? -1 : 1;
-	r = cmp_key(a->name, sort_key_len(a->name, ctx->by_change), b->name,
-		    sort_key_len(b->name, ctx->by_change));
+	r = cmp_key(a->name, a->key_len, b->name, b->key_len);
 	if (r)
 		return r;
-	if (ctx->by_change)
-		for (i = 0; i + 1 < ctx->n; i++) {
+	if (a->key_len < strlen(a->name))
+		for (i = 0; i + 1 < *n; i++) {
 			if (a->change[i] < b->change[i])
 				return -1;
 			if (a->change[i] > b->change[i])
 				return 1;
 		}
-	/* Ruby's sort_by! is unstable; robot breaks ties by name. */
-	return strcmp(a->name, b->name);
+	/*
+	 * Ruby's sort_by! is glibc's qsort_r, a merge sort: equal keys keep
+	 * the selection order.
+	 */
+	return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
 /* The axes of the result root path that are not job parameters. */
@@ -796,7 +873,6 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 {
 	struct name_set keys = { 0 };
 	struct matrix *cms;
-	struct sort_ctx ctx = { .n = n };
 	size_t i;
 	int bad = 0;
 
@@ -805,15 +881,16 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 	if (n < 2)
 		return error("a comparison needs at least two result roots");
 	if (compare_table_style(&c->ts, o->style) ||
-	    style_get_int(o->style, "sort_by_change", &ctx.by_change) ||
 	    build_axes(c, rts, o->tables) || build_commits(c, rts, o))
 		return -1;
 	if (o->all)
 		select_all(&keys, rts, n);
 	else
 		for (i = 1; i < n; i++)
-			select_changed(&keys, &rts[i], &rts[0], o);
-	name_set_sort_uniq(&keys);
+			select_changed(
+				&keys, &rts[i], &rts[0], o,
+				i > 1 && result_root_stat(&rts[0], INCOMPLETE));
+	name_set_uniq(&keys);
 
 	cms = xcalloc(n, sizeof(*cms));
 	for (i = 0; i < n; i++)
@@ -823,8 +900,10 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 		struct cmp_row *r = &c->rows[c->nrows++];
 
 		r->name = xstrdup(keys.names[i]);
+		r->seq = i;
+		r->key_len = sort_key_len(r->name, o->tables);
 		r->failure = lkp_function_stat(o->tables, r->name);
-		fill_row(r, c, rts, cms);
+		fill_row(r, c, rts, cms, o->tables);
 		if ((bad = check_row(r, c, rts)))
 			break;
 	}
@@ -836,7 +915,7 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 		return -1;
 
 	count_bases(c, o->tables);
-	qsort_r(c->rows, c->nrows, sizeof(*c->rows), cmp_rows, &ctx);
+	qsort_r(c->rows, c->nrows, sizeof(*c->rows), cmp_rows, &c->n);
 	return 0;
 }
 
@@ -869,6 +948,9 @@ void comparison_print(struct strbuf *out, const struct comparison *c)
 	};
 	size_t i, nfail = 0;
 
+	/* show_group prints nothing for a group without a changed stat. */
+	if (!c->nrows)
+		return;
 	table_group_header(out, &c->ts, &h);
 	for (i = 0; i < c->nrows; i++)
 		nfail += c->rows[i].failure;

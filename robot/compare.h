@@ -60,7 +60,9 @@ struct cmp_row {
 	size_t *runs;	  /* fail:runs rows: n */
 	double *change;	  /* n - 1 */
 	int abs_change;
-	long count; /* rows of the same monitor, the first sort key */
+	long count;	/* rows of the same monitor, the first sort key */
+	size_t key_len; /* the name's sort key: its length */
+	size_t seq;	/* the order selection met it in: the last sort key */
 };
 
 struct comparison {

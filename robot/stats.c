@@ -39,23 +39,40 @@ static void kb_add(double *f, double *c, double x)
 
 double stats_sum(const double *v, const unsigned char *is_int, size_t n)
 {
-	long long exact = 0;
+	/*
+	 * Ruby adds Integers exactly, in bignums past 64 bits: 128 bits hold
+	 * any sum of the run counts robot takes, and the conversion rounds
+	 * to nearest, as Integer#to_f does.
+	 */
+	__int128 exact = 0;
 	double f, c = 0.0;
 	size_t i = 0;
 
-	for (; is_int && i < n && is_int[i]; i++) {
-		long long x = (long long)v[i];
-
-		/* Ruby switches to bignums; a double is exact enough here. */
-		if (__builtin_add_overflow(exact, x, &exact))
-			break;
-	}
+	for (; is_int && i < n && is_int[i]; i++)
+		exact += (__int128)(long long)v[i];
 	if (i == n)
 		return (double)exact;
 	f = (double)exact;
 	for (; i < n; i++)
 		kb_add(&f, &c, v[i]);
 	return f + c;
+}
+
+double stats_sum_inject(const double *v, const unsigned char *is_int, size_t n)
+{
+	__int128 exact = 0;
+	double f;
+	size_t i = 0;
+
+	for (; is_int && i < n && is_int[i]; i++)
+		exact += (__int128)(long long)v[i];
+	if (i == n)
+		return (double)exact;
+	/* Integer + Float converts the integer, then adds in doubles. */
+	f = (double)exact;
+	for (; i < n; i++)
+		f = f + v[i];
+	return f;
 }
 
 double stats_mean(const double *v, const unsigned char *is_int, size_t n)
@@ -79,6 +96,7 @@ double stats_stddev(const double *v, size_t n, double mean)
 struct sample {
 	double v;
 	unsigned char is_int;
+	size_t at; /* its place in the run order */
 };
 
 static int cmp_sample(const void *a, const void *b)
@@ -89,8 +107,12 @@ static int cmp_sample(const void *a, const void *b)
 		return -1;
 	if (x->v > y->v)
 		return 1;
-	/* Ruby's sort is not stable; make equal values deterministic. */
-	return (int)y->is_int - (int)x->is_int;
+	/*
+	 * Ruby's Array#sort is glibc's qsort_r, a merge sort: equal values
+	 * (an Integer 0 and a Float 0.0) keep their order, which decides
+	 * whether the median is an Integer.
+	 */
+	return (x->at > y->at) - (x->at < y->at);
 }
 
 void stats_summarize(struct stat_summary *s, const double *v,
@@ -107,6 +129,7 @@ void stats_summarize(struct stat_summary *s, const double *v,
 	for (i = 0; i < n; i++) {
 		buf[i].v = v[i];
 		buf[i].is_int = is_int ? is_int[i] : 0;
+		buf[i].at = i;
 	}
 	qsort(buf, n, sizeof(*buf), cmp_sample);
 	/* Enumerable#sorted: a leading -1 means "no data point". */

@@ -18,6 +18,12 @@
  * summation runs over the rest.  is_int may be NULL (all reals).
  */
 double stats_sum(const double *v, const unsigned char *is_int, size_t n);
+/*
+ * The Array#sum lkp-tests defined itself until 2019-06-11 (d287b002f),
+ * inject(0) { |sum, i| sum + i }: plain left-to-right additions, exact
+ * while both sides are integers.
+ */
+double stats_sum_inject(const double *v, const unsigned char *is_int, size_t n);
 /* Enumerable#average: stats_sum / n.  n must be > 0. */
 double stats_mean(const double *v, const unsigned char *is_int, size_t n);
 /*
