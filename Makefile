@@ -9,6 +9,7 @@
 #   make asan       the same under ASan+UBSan+LeakSanitizer (build-asan/)
 #   make demo       compose the examples and deliver them to a local mbox
 #   make fidelity   the round trip of every real mail of ../shared/corpus
+#   make check-lkp LKP_SRC=DIR   the differential test against lkp-tests
 #   make format-check / make format
 #   make install PREFIX=/usr/local
 
@@ -132,6 +133,19 @@ check: deps
 golden-update: all
 	$(Q)UPDATE=1 BUILD=$(BUILD) tests/run t3000
 
+# The differential test against lkp-tests (tests/lkp/README): not part of
+# make check.  LKP_SRC is an lkp-tests git repository with its history.
+check-lkp:
+	$(Q)if [ -z "$(LKP_SRC)" ]; then \
+		echo "make check-lkp: set LKP_SRC to an lkp-tests git repository" >&2; \
+		exit 2; fi
+	$(Q)scripts/deps.sh --lkp --if-missing
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)LKP_SRC="$(LKP_SRC)" LKP_SEED="$(LKP_SEED)" LKP_PAIRS="$(LKP_PAIRS)" \
+		LKP_TRIPLES="$(LKP_TRIPLES)" \
+		LKP_DATES="$(LKP_DATES)" LKP_WORK="$(LKP_WORK)" \
+		ROBOT="$(abspath $(BUILD))/robot" tests/lkp/check-lkp
+
 asan: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 check
 
@@ -182,7 +196,7 @@ clean:
 
 .PHONY: all deps check asan fuzz fuzz-build demo install format \
 	format-check clean \
-	golden-update fidelity
+	golden-update fidelity check-lkp
 .SECONDARY:
 
 -include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d) $(HELPER_BINS:=.d)

@@ -54,25 +54,28 @@ static int has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* m->seq: the indexes of m->stats by their place in the file. */
+static int cmp_seq(const void *pa, const void *pb, void *data)
+{
+	const struct mstat *st = data;
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+
+	if (st[a].order != st[b].order)
+		return st[a].order < st[b].order ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/*
+ * m->seq: the indexes of m->stats by their place in the file (a root
+ * made in memory, with no places, keeps the name order).
+ */
 static void matrix_order(struct matrix *m)
 {
-	size_t i, j, max = 0;
-	size_t *slot;
+	size_t i;
 
-	for (i = 0; i < m->nstats; i++)
-		if (m->stats[i].order > max)
-			max = m->stats[i].order;
-	slot = xmalloc((max + 1) * sizeof(*slot));
-	for (i = 0; i <= max; i++)
-		slot[i] = SIZE_MAX;
-	for (i = 0; i < m->nstats; i++)
-		slot[m->stats[i].order] = i;
 	m->seq = xcalloc(m->nstats ? m->nstats : 1, sizeof(*m->seq));
-	for (i = j = 0; i <= max; i++)
-		if (slot[i] != SIZE_MAX)
-			m->seq[j++] = slot[i];
-	free(slot);
+	for (i = 0; i < m->nstats; i++)
+		m->seq[i] = i;
+	qsort_r(m->seq, m->nstats, sizeof(*m->seq), cmp_seq, m->stats);
 }
 
 static void matrix_full(struct matrix *m, const struct result_root *rt)
@@ -188,6 +191,11 @@ static int cmp_name_at(const void *a, const void *b, void *data)
 	int r = strcmp(names[x], names[y]);
 
 	return r ? r : (x > y) - (x < y);
+}
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* Drops every name but its first occurrence, keeping the order. */
@@ -926,8 +934,10 @@ size_t compare_changed(char ***names, const struct result_root *base,
 	struct name_set keys = { 0 };
 	size_t i;
 
-	select_changed(&keys, rt, base, o);
-	name_set_sort_uniq(&keys);
+	select_changed(&keys, rt, base, o, 0);
+	name_set_uniq(&keys);
+	if (keys.nr > 1) /* names is NULL while empty */
+		qsort(keys.names, keys.nr, sizeof(*keys.names), cmp_str_ptr);
 	*names = xcalloc(keys.nr + 1, sizeof(**names));
 	for (i = 0; i < keys.nr; i++)
 		(*names)[i] = xstrdup(keys.names[i]);

@@ -5,6 +5,7 @@
 #   scripts/deps.sh               install everything listed below
 #   scripts/deps.sh --if-missing  install only when a package is missing
 #   scripts/deps.sh --list        print the package names
+#   scripts/deps.sh --lkp [...]   the same for `make check-lkp`'s packages
 set -eu
 
 # Build: the four libraries of shared/CONTRACT.md, plus jansson and zlib for
@@ -26,6 +27,14 @@ TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 TEST_PKGS="$TEST_PKGS openssl postfix strace"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
+# make check-lkp (not CI): Debian's ruby runs lkp-tests' own code, which
+# loads these gems (activesupport: lib/statistics.rb; git: lib/git.rb;
+# tty-command: lib/bash.rb).
+LKP_PKGS="ruby ruby-activesupport ruby-git ruby-tty-command"
+if [ "${1:-}" = --lkp ]; then
+	PKGS=$LKP_PKGS
+	shift
+fi
 
 missing() {
 	for p in $PKGS; do
