@@ -63,7 +63,7 @@ UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
 	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
-	robot/bisect.c robot/send.c
+	robot/bisect.c robot/send.c robot/inputs.c
 # Functional reports (doc/functional.md); xz.c is the one user of liblzma.
 FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c robot/functional.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \

@@ -139,8 +139,10 @@ static int load_commits(struct labels *l, const struct compare_cli *cli,
 	for (i = 0; i < roots->n && !ret; i++) {
 		revs[i] = job_get(&roots->rts[i].job, "commit");
 		if (!revs[i])
-			ret = error("%s: job.yaml has no 'commit'",
-				    roots->rts[i].dir);
+			ret = error("%s/%s/job.yaml: 'commit' is missing (the "
+				    "commit lines need it)",
+				    roots->rts[i].dir,
+				    roots->rts[i].run_names[0]);
 	}
 	if (!ret)
 		ret = cli->commits ? commits_load_file(&l->set, cli->commits)

@@ -853,8 +853,9 @@ static int build_commits(struct comparison *c, const struct result_root *rts,
 		const char *id = job_get(&rts[i].job, "commit");
 
 		if (!id && (!o->commit_ids || !o->commit_lines))
-			return error("%s: job.yaml has no 'commit'",
-				     rts[i].dir);
+			return error("%s/%s/job.yaml: 'commit' is missing (the "
+				     "commit lines need it)",
+				     rts[i].dir, rts[i].run_names[0]);
 		c->commit_ids[i] =
 			xstrdup(o->commit_ids ? o->commit_ids[i] : id);
 		c->commit_lines[i] =
@@ -1087,8 +1088,9 @@ int compare_roots_label(struct compare_roots *r, compare_commit_fn find,
 		const struct commit_info *ci;
 
 		if (!id)
-			return error("%s: job.yaml has no 'commit'",
-				     r->rts[i].dir);
+			return error("%s/%s/job.yaml: 'commit' is missing (the "
+				     "commit lines need it)",
+				     r->rts[i].dir, r->rts[i].run_names[0]);
 		ci = find(ctx, id, &r->rts[i]);
 		if (!ci)
 			return -1;

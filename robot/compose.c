@@ -19,6 +19,7 @@
 #include "compose.h"
 #include "compare.h"
 #include "functional.h"
+#include "inputs.h"
 #include "report.h"
 #include "results.h"
 #include "spool.h"
@@ -156,7 +157,9 @@ struct ctx {
 	struct lkp_tables *tables;
 	struct commit_set commits; /* from the file, or read from the repo */
 	struct when when;
-	char *tested; /* the full id of the tested commit */
+	char *tested; /* the full id of the tested commit; NULL: not given */
+	/* inputs found missing while building (the report's; borrowed) */
+	struct needs *needs;
 	/* a functional report: its data, and the kernel logs to attach */
 	int functional;
 	struct report_functional *fn;
@@ -234,8 +237,9 @@ static int kpi_change(struct ctx *c, struct report_test *t,
 	const struct cmp_row *row;
 	int dir;
 
+	/* a missing kpi is named with the rest, by the templates' pass */
 	if (!t->kpi)
-		return error("%s: %skpi: missing", c->req->file, where);
+		return 0;
 	row = comparison_row(cmp, t->kpi);
 	if (!row || row->failure)
 		return error("%s: %skpi: '%s' has no row in the comparison",
@@ -261,8 +265,11 @@ static int check_base(struct ctx *c, const struct compare_roots *roots,
 		      const char *where)
 {
 	const char *id = job_get(&roots->rts[0].job, "commit");
-	const struct commit_info *ci = ctx_commit(c, id, roots->rts[0].dir);
+	const struct commit_info *ci;
 
+	if (!c->tested)
+		return 0;
+	ci = ctx_commit(c, id, roots->rts[0].dir);
 	if (!ci)
 		return -1;
 	if (strcmp(ci->id, c->tested))
@@ -317,10 +324,20 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	struct comparison cmp = { 0 };
 	struct strbuf block = STRBUF_INIT;
 	const struct job *job;
-	int ret = -1;
+	struct strbuf key = STRBUF_INIT;
+	int ret = -1, commits = 1;
 
 	t->kpi = dup_or_null(rq->kpi);
 	o.force = t->kpi;
+	if (!n) {
+		/* named at once with every other missing input */
+		strbuf_addf(&key, "%sresult_roots", where);
+		needs_add_key(c->needs, c->req->file, key.buf,
+			      "the comparison");
+		t->no_inputs = 1;
+		ret = 0;
+		goto out;
+	}
 	if (n < 2) {
 		error("%s: %sresult_roots: a comparison needs at least two",
 		      c->req->file, where);
@@ -337,19 +354,38 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 			goto out;
 		}
 	}
-	if (compare_roots_load(&roots, rq->result_roots.v, n) ||
-	    compare_roots_label(&roots, find_commit, c) ||
-	    check_base(c, &roots, where))
+	if (compare_roots_load(&roots, rq->result_roots.v, n))
+		goto out;
+	/*
+	 * Without its commit a root cannot be compared; the rest of the test
+	 * is still read, so that one error names every missing key.
+	 */
+	for (i = 0; i < n; i++) {
+		if (job_get(&roots.rts[i].job, "commit"))
+			continue;
+		strbuf_reset(&key);
+		strbuf_addf(&key, "%s/%s/job.yaml", roots.rts[i].dir,
+			    roots.rts[i].run_names[0]);
+		needs_add_key(c->needs, key.buf, "commit", "the comparison");
+		commits = 0;
+	}
+	if (commits && (compare_roots_label(&roots, find_commit, c) ||
+			check_base(c, &roots, where)))
 		goto out;
 	o.commit_lines = (const char *const *)roots.lines;
 	o.commit_ids = (const char *const *)roots.ids;
-	if (comparison_build(&cmp, roots.rts, n, &o) ||
-	    (!(c->functional && !*where) && kpi_change(c, t, &cmp, where)) ||
-	    (c->functional && !*where && build_functional(c, &roots, &cmp)))
+	if (commits &&
+	    (comparison_build(&cmp, roots.rts, n, &o) ||
+	     (!(c->functional && !*where) && kpi_change(c, t, &cmp, where)) ||
+	     (c->functional && !*where && build_functional(c, &roots, &cmp))))
 		goto out;
-	comparison_print(&block, &cmp);
-	t->block = strbuf_detach(&block, NULL);
+	if (commits) {
+		comparison_print(&block, &cmp);
+		t->block = strbuf_detach(&block, NULL);
+	}
 	job = &roots.rts[0].job;
+	t->job_file = xasprintf("%s/%s/job.yaml", roots.rts[0].dir,
+				roots.rts[0].run_names[0]);
 	t->testcase = dup_or_null(job_get(job, "testcase"));
 	t->tbox_group = dup_or_null(job_get(job, "tbox_group"));
 	t->kconfig = dup_or_null(job_get(job, "kconfig"));
@@ -358,13 +394,12 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	t->test_url = dup_or_null(rq->test_url);
 	fill_host(&t->host, job, rq->machine);
 	fill_params(t, job, c->tables);
-	if (!t->testcase)
-		ret = error("%s: job.yaml has no 'testcase'", roots.rts[0].dir);
-	else
-		ret = 0;
+	/* a missing testcase, host field, ... is the templates' to name */
+	ret = 0;
 out:
 	comparison_release(&cmp);
 	strbuf_release(&block);
+	strbuf_release(&key);
 	compare_roots_release(&roots);
 	return ret;
 }
@@ -429,8 +464,9 @@ static char *report_key(const struct report *r)
 	size_t i;
 
 	strbuf_addf(&sb, "commit=%s\ntestcase=%s\ntbox_group=%s\nkpi=%s\n",
-		    r->commit_id, t->testcase,
-		    t->tbox_group ? t->tbox_group : "", t->kpi);
+		    r->commit_id ? r->commit_id : "",
+		    t->testcase ? t->testcase : "",
+		    t->tbox_group ? t->tbox_group : "", t->kpi ? t->kpi : "");
 	for (i = 0; i < t->nparams; i++)
 		strbuf_addf(&sb, "%s=%s\n", t->params[i].key,
 			    t->params[i].value);
@@ -510,25 +546,36 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	struct strbuf sb = STRBUF_INIT;
 	const char *id = req->commit;
 	size_t i;
+	int ret;
 
-	if (!id)
-		return error("%s: commit: missing (the tested commit)",
-			     req->file);
-	ci = ctx_commit(c, id, "commit");
-	if (!ci)
-		return -1;
-	c->tested = xstrdup(ci->id);
+	r->origin.request = xstrdup(req->file);
+	r->origin.config = xstrdup(c->cfg->file);
+	r->origin.commits =
+		dup_or_null(req->commits ? req->commits : req->repo);
+	/* what is missing is named at once, with the templates' needs */
+	c->needs = r->needs = needs_new();
+	if (!id) {
+		needs_add_key(r->needs, req->file, "commit", "the commit line");
+	} else {
+		ci = ctx_commit(c, id, "commit");
+		if (!ci)
+			return -1;
+		c->tested = xstrdup(ci->id);
+	}
 	c->functional = functional_kpi(c->tables, req->test.kpi);
-	if (build_tests(c, r))
+	ret = build_tests(c, r);
+	if (ret)
 		return -1;
 	r->fn = c->fn;
 	c->fn = NULL;
 	/* the tests may have read more commits from a repository */
-	ci = ctx_commit(c, c->tested, "commit");
-	r->commit_id = xstrdup(ci->id);
-	r->commit_subject = dup_or_null(ci->subject);
-	if (!commit_subsystem(ci, &sb))
-		r->subsystem = strbuf_detach(&sb, NULL);
+	if (c->tested) {
+		ci = ctx_commit(c, c->tested, "commit");
+		r->commit_id = xstrdup(ci->id);
+		r->commit_subject = dup_or_null(ci->subject);
+		if (!commit_subsystem(ci, &sb))
+			r->subsystem = strbuf_detach(&sb, NULL);
+	}
 	strbuf_release(&sb);
 	r->repo_url = dup_or_null(req->repo_url);
 	r->branch = dup_or_null(req->branch);
@@ -949,6 +996,7 @@ static int ctx_init(struct ctx *c, const struct request *req,
 	memset(c, 0, sizeof(*c));
 	c->req = req;
 	c->cfg = cfg;
+
 	if (report_when(&c->when, req, cfg) || ctx_style(c, style))
 		return -1;
 	c->tables = lkp_tables_load(c->st.date);

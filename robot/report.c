@@ -24,6 +24,7 @@
  */
 #include "common.h"
 #include "bisect.h"
+#include "inputs.h"
 #include "plot.h"
 #include "report.h"
 #include "rubyfmt.h"
@@ -57,6 +58,14 @@ struct render {
 	int depth;
 	const char *missing; /* the last placeholder without a value */
 	int lenient;	     /* > 0: a missing value counts as empty */
+	/*
+	 * The first pass collects every missing value into `needs` (an error
+	 * naming the inputs, robot/inputs.h) instead of failing; `probe`,
+	 * while a line is only tried ({opt.X}, one-line-per-form files),
+	 * gathers the names that line lacks.
+	 */
+	struct needs *needs;
+	struct probe *probe;
 	unsigned used;	     /* USED_*: optional data the templates showed */
 	struct tmpl **cache; /* each loaded once; the pointers stay valid */
 	size_t ncache, alloc;
@@ -71,6 +80,13 @@ enum {
 	USED_STILL = 1 << 1,
 	USED_ADDITION = 1 << 2,
 	USED_INTRO = 1 << 3,
+};
+
+/* The names a tried line had no value for. */
+struct probe {
+	const char *names[32];
+	const struct report_test *tests[32];
+	size_t n;
 };
 
 static int lookup(void *ctx, const char *name, struct strbuf *out);
@@ -180,21 +196,28 @@ static int say_aloud(struct render *rc, struct strbuf *out,
  * line is broken even with every missing value taken as empty).
  */
 static int try_line(struct render *rc, struct strbuf *out, const struct tmpl *t,
-		    const char *line, size_t len, int nr)
+		    const char *line, size_t len, int nr, struct probe *lacks)
 {
 	struct strbuf text = STRBUF_INIT, res = STRBUF_INIT;
+	struct probe *saved = rc->probe, mine = { .n = 0 };
 	int ret, fits_empty = 0;
 
 	strbuf_addchars(&text, '\n', nr - 1);
 	strbuf_add(&text, line, len);
 	error_quiet++;
+	rc->probe = &mine;
 	ret = expand_text(rc, &res, t, text.buf);
 	if (ret) {
+		/* every value the line lacks, not just the first */
+		mine.n = 0;
 		rc->lenient++;
 		fits_empty = !expand_text(rc, &res, t, text.buf);
 		rc->lenient--;
 	}
+	rc->probe = saved;
 	error_quiet--;
+	if (lacks)
+		*lacks = mine;
 	if (!ret)
 		strbuf_add(out, res.buf + nr - 1, res.len - (nr - 1));
 	else if (fits_empty)
@@ -206,38 +229,113 @@ static int try_line(struct render *rc, struct strbuf *out, const struct tmpl *t,
 	return ret;
 }
 
+static void need(struct render *rc, const char *name,
+		 const struct report_test *t, const char *file)
+{
+	size_t i;
+
+	if (rc->probe) {
+		for (i = 0; i < rc->probe->n; i++)
+			if (!strcmp(rc->probe->names[i], name) &&
+			    rc->probe->tests[i] == t)
+				return;
+		if (rc->probe->n < ARRAY_SIZE(rc->probe->names)) {
+			rc->probe->names[rc->probe->n] = name;
+			rc->probe->tests[rc->probe->n++] = t;
+		}
+	} else if (rc->needs) {
+		needs_add(rc->needs, rc->r, t, name, file);
+	}
+}
+
+/* Whether the tried line lacks data only some reports have. */
+static int lacks_optional(const struct probe *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (needs_optional(p->names[i]))
+			return 1;
+	return 0;
+}
+
 /*
  * Expands the first line of `block` whose placeholders all have values
- * (empty lines do not count).
+ * (empty lines do not count).  When none fits, the values missing are
+ * those of the line that lacks the fewest, the later (more general)
+ * line winning a tie, and lines that each lack one value different
+ * ones ("'brand' or 'model'"); a line that lacks optional data (a posted
+ * patch's subject) is the form of other reports, and counts only when
+ * every line lacks some.
  */
 static int expand_first_fit(struct render *rc, struct strbuf *out,
 			    const char *block)
 {
 	char *name = block_file(rc, block, NULL);
 	const struct tmpl *t = load(rc, name);
+	struct probe lacks, best = { .n = 0 }, alts = { .n = 0 };
 	const char *line, *end;
-	int nr = 1, ret = 1;
+	int nr = 1, ret = 1, any = 0, opt, best_opt = 0, tie;
+	size_t i;
 
 	free(name);
 	if (!t)
 		return -1;
 	for (line = t->text; ret > 0 && *line; line = end + !!*end, nr++) {
 		end = line + strcspn(line, "\n");
-		if (end > line)
-			ret = try_line(rc, out, t, line, end - line, nr);
+		if (end == line)
+			continue;
+		ret = try_line(rc, out, t, line, end - line, nr, &lacks);
+		if (ret <= 0)
+			continue;
+		opt = lacks_optional(&lacks);
+		tie = any && best_opt == opt && lacks.n == best.n;
+		if (!tie && any && !(best_opt && !opt) &&
+		    !(best_opt == opt && lacks.n < best.n))
+			continue;
+		/* lines that each lack one value: any one of them would do */
+		if (!tie)
+			alts.n = 0;
+		for (i = 0; lacks.n == 1 && i < alts.n; i++)
+			if (!strcmp(alts.names[i], lacks.names[0]))
+				break;
+		if (lacks.n == 1 && i == alts.n &&
+		    alts.n < ARRAY_SIZE(alts.names)) {
+			alts.names[alts.n] = lacks.names[0];
+			alts.tests[alts.n++] = lacks.tests[0];
+		}
+		best = lacks;
+		best_opt = opt;
+		any = 1;
 	}
-	if (ret > 0)
-		return error("%s: no line fits this report (it has no value "
-			     "for '{%s}')",
-			     t->path, rc->missing ? rc->missing : "?");
-	return ret;
+	if (ret <= 0)
+		return ret;
+	if (rc->needs && !rc->probe && best.n == 1 && alts.n > 1) {
+		needs_add_either(rc->needs, rc->r, alts.tests[0], alts.names,
+				 alts.n, t->path);
+		return 0;
+	}
+	if (rc->needs || rc->probe) {
+		for (i = 0; i < best.n; i++)
+			need(rc, best.names[i], best.tests[i], t->path);
+		rc->missing = best.n ? best.names[0] : NULL;
+		return rc->probe && !rc->lenient ? -1 : 0;
+	}
+	return error("%s: no line fits this report (it has no value for "
+		     "'{%s}')",
+		     t->path, best.n ? best.names[0] : "?");
 }
 
-/* A placeholder that is known but has no value in this report. */
+/*
+ * A placeholder that is known but has no value in this report: noted
+ * while collecting (the first pass of report_render) or trying a line.
+ */
 static int no_value(struct render *rc, const char *name)
 {
 	rc->missing = name;
-	if (rc->lenient)
+	if (rc->probe || (rc->needs && !rc->lenient))
+		need(rc, name, rc->t, rc->file);
+	if (rc->lenient || (rc->needs && !rc->probe))
 		return 0;
 	return error("%s: the report has no value for '{%s}'", rc->file, name);
 }
@@ -1125,7 +1223,7 @@ static int include(struct render *rc, struct strbuf *out, const char *name,
 	free(block);
 	if (!t)
 		return -1;
-	ret = try_line(rc, out, t, t->text, strlen(t->text), 1);
+	ret = try_line(rc, out, t, t->text, strlen(t->text), 1, NULL);
 	return ret > 0 ? 0 : ret;
 }
 
@@ -1216,11 +1314,26 @@ static int check_used(const struct render *rc)
 	return 0;
 }
 
+/* The Subject and the body; a functional report has its own (f*). */
+static int render_all(struct render *rc, struct strbuf *subject,
+		      struct strbuf *body)
+{
+	int ret;
+
+	rc->t = &rc->r->tests[0];
+	rc->used = 0;
+	ret = expand_first_fit(rc, subject, rc->r->fn ? "fsubject" : "subject");
+	if (!ret)
+		ret = expand(rc, body, rc->r->fn ? "fbody" : "body", NULL);
+	return ret;
+}
+
 int report_render(struct strbuf *subject, struct strbuf *body,
 		  const struct report *r, const struct style *st)
 {
 	struct render rc = { .r = r, .st = st };
 	size_t subject_len = subject->len, body_len = body->len;
+	struct strbuf s1 = STRBUF_INIT, b1 = STRBUF_INIT;
 	int ret;
 
 	rc.set = style_get(st, "template");
@@ -1230,11 +1343,21 @@ int report_render(struct strbuf *subject, struct strbuf *body,
 			     st->date);
 	if (!r->ntests)
 		return error("the report has no test");
-	rc.t = &r->tests[0];
-	/* a functional report has its own Subject and body (the f* files) */
-	ret = expand_first_fit(&rc, subject, r->fn ? "fsubject" : "subject");
+	/*
+	 * First every value the templates ask for and the report lacks, all
+	 * at once and named by their inputs; then the real rendering.
+	 */
+	rc.needs = r->needs ? r->needs : needs_new();
+	ret = render_all(&rc, &s1, &b1);
+	if (!ret && needs_count(rc.needs))
+		ret = needs_report(rc.needs);
+	if (rc.needs != r->needs)
+		needs_free(rc.needs);
+	rc.needs = NULL;
+	strbuf_release(&s1);
+	strbuf_release(&b1);
 	if (!ret)
-		ret = expand(&rc, body, r->fn ? "fbody" : "body", NULL);
+		ret = render_all(&rc, subject, body);
 	if (!ret)
 		ret = check_used(&rc);
 	if (ret) {
@@ -1262,6 +1385,7 @@ static void tests_release(struct report_test *tests, size_t n)
 	for (i = 0; i < n; i++) {
 		struct report_test *t = &tests[i];
 
+		free(t->job_file);
 		free(t->testcase);
 		free(t->tbox_group);
 		free(t->kconfig);
@@ -1295,6 +1419,10 @@ void report_release(struct report *r)
 
 	for (i = 0; i < ARRAY_SIZE(strings); i++)
 		free(*strings[i]);
+	needs_free(r->needs);
+	free(r->origin.request);
+	free(r->origin.config);
+	free(r->origin.commits);
 	for (i = 0; i < r->nstill; i++) {
 		free(r->still[i].tree);
 		free(r->still[i].commit);

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 struct bisect_plot;
+struct needs;
 struct strbuf;
 struct style;
 
@@ -32,6 +33,8 @@ struct report_host {
 
 /* One test: the table and what describes it. */
 struct report_test {
+	char *job_file; /* the job.yaml its values come from, for errors */
+	int no_inputs;	/* its result roots are missing: ask nothing of it */
 	char *testcase;
 	char *tbox_group;
 	char *kconfig, *compiler;
@@ -77,7 +80,25 @@ struct report_functional {
 	char *end;	/* ... after the reproduce steps */
 };
 
+/*
+ * The files a report's values come from, so that a missing value is an
+ * error naming the operator's file and key (robot/inputs.h); NULL where
+ * unknown (a report built by a test).
+ */
+struct report_origin {
+	char *request; /* the request */
+	char *config;  /* the configuration, or "(built-in)" */
+	char *commits; /* the commit-metadata file or the repository */
+};
+
 struct report {
+	struct report_origin origin;
+	/*
+	 * Inputs found missing while the report was built (robot/inputs.h):
+	 * report_render() adds the templates' and names them all at once.
+	 * NULL: none; report_release() frees it.
+	 */
+	struct needs *needs;
 	/* the tested ("bad") commit */
 	char *commit_id, *commit_subject;
 	char *subsystem;	 /* "x86", for the Subject; may be NULL */
@@ -120,11 +141,13 @@ struct report {
  *  - before 2023: sender_name (the signature);
  *  - subsystem: without it the Subject drops the "[x86]" tag (a guessed
  *    form: no mail without one is known).
- * A missing value the period's templates ask for is an error naming the
- * template; data the period has no place for (a preface, still lines, an
- * In-addition table in 2016) is an error too, never silently dropped.
- * test_description is shown whenever the report has one (the mails show
- * it from 2019 to 2024, while lkp-tests still had the test's description).
+ * Every value the period's templates ask for and the report lacks is
+ * listed in one error naming the input file and key it comes from
+ * (robot/inputs.h), never the template; data the period has no place
+ * for (a preface, still lines, an In-addition table in 2016) is an error
+ * too, never silently dropped.  test_description is shown whenever the
+ * report has one (the mails show it from 2019 to 2024, while lkp-tests
+ * still had the test's description).
  */
 
 /*

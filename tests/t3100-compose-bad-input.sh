@@ -101,7 +101,7 @@ req kpi2 '' 'sections: [{result_roots: [rt0, rt1], kpi: no.such.stat}]'
 bad 65 "a section's KPI with no row" "$W/kpi2.yaml" \
 	"$W/kpi2.yaml: sections[0].kpi: 'no.such.stat' has no row"
 req kpi3 '/^kpi:/d'
-bad 65 "no KPI" "$W/kpi3.yaml" "$W/kpi3.yaml: kpi: missing"
+bad 65 "no KPI" "$W/kpi3.yaml" "$W/kpi3.yaml: 'kpi' is missing (the Subject needs it)"
 
 # --- commits missing from the metadata file or the repository --------------
 req nocommit "s/^commit:.*/commit: $NOSUCH/"

@@ -802,41 +802,54 @@ static void want_error(const struct report *r, const char *date,
 static void check_missing_data(void)
 {
 	struct report r;
-	char *msg;
 
 	fill_001(&r);
 	free(r.tree);
 	r.tree = NULL;
-	msg = xasprintf("%s/templates/2023/subject-reply: no line fits this "
-			"report "
-			"(it has no value for '{tree}')",
-			data_dir());
-	want_error(&r, "2023-06-07", msg, "no tree in 2023");
-	free(msg);
+	want_error(&r, "2023-06-07",
+		   "the request: 'tree' is missing (the Subject needs it)",
+		   "no tree in 2023, no origin: the input in words");
+	r.origin.request = xstrdup("req.yaml");
+	r.origin.config = xstrdup("robot.yaml");
+	r.tests[0].job_file = xstrdup("rt0/0/job.yaml");
+	want_error(&r, "2023-06-07",
+		   "req.yaml: 'tree' is missing (the Subject needs it)",
+		   "no tree in 2023");
 	r.tree = xstrdup("linus:master");
 	free(r.repo_url);
 	r.repo_url = NULL;
-	msg = xasprintf("%s/templates/2023/source-plain: the report has no "
-			"value "
-			"for '{repo_url}'",
-			data_dir());
-	want_error(&r, "2023-06-07", msg, "no repository");
-	free(msg);
+	want_error(&r, "2023-06-07",
+		   "req.yaml: 'repo_url' is missing (the line under the "
+		   "commit needs it)",
+		   "no repository");
 	r.repo_url = xstrdup(LINUS);
 	free(r.tests[0].host.brand);
 	free(r.tests[0].host.model);
 	r.tests[0].host.brand = r.tests[0].host.model = NULL;
-	msg = xasprintf("%s/templates/2023/machine-sockets-model: no line fits "
-			"this report (it has no value for '{brand}')",
-			data_dir());
-	want_error(&r, "2023-06-07", msg, "neither brand nor model");
-	free(msg);
+	want_error(&r, "2023-06-07",
+		   "rt0/0/job.yaml: 'brand' or 'model' is missing (the test "
+		   "machine line needs it, unless the request gives "
+		   "'machine')",
+		   "neither brand nor model: either would do");
+	free(r.tests[0].host.memory);
+	free(r.tests[0].testcase);
+	r.tests[0].host.memory = r.tests[0].testcase = NULL;
+	free(r.tree);
+	r.tree = NULL;
+	want_error(&r, "2023-06-07",
+		   "req.yaml: 'tree' is missing (the Subject needs it); "
+		   "rt0/0/job.yaml: 'testcase', 'brand' and 'memory' are "
+		   "missing (the testcase line needs 'testcase'; the test "
+		   "machine line needs 'brand' and 'memory', unless the "
+		   "request gives 'machine')",
+		   "all missing keys at once, by file");
+	r.tree = xstrdup("linus:master");
+	r.tests[0].testcase = xstrdup("stress-ng");
 	r.tests[0].host.text = xstrdup("qemu-system-x86_64 -enable-kvm");
-	msg = xasprintf("%s/templates/2016/body: the report has no value for "
-			"'{sender_name}'",
-			data_dir());
-	want_error(&r, "2016-07-25", msg, "no sender for a 2016 signature");
-	free(msg);
+	want_error(&r, "2016-07-25",
+		   "robot.yaml: 'sender_name' is missing (the signature needs "
+		   "it)",
+		   "no sender for a 2016 signature");
 	report_release(&r);
 }
 
