@@ -17,8 +17,10 @@ libyaml-dev libetpan-dev libjansson-dev zlib1g-dev nettle-dev liblzma-dev"
 # Tests: the real SMTP server (Debian's Python with aiosmtpd), git for
 # fixture repositories, clang-format for format-check, and the clang
 # runtime for the sanitizer build; gnuplot-nox (5.4) is the oracle of the
-# plot test (t3500).
-TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox xz-utils"
+# plot test (t3500); public-inbox (1.9) a real archive that robot thread
+# looks patches up in (t4500).
+TEST_PKGS="python3 python3-aiosmtpd git clang-format gnuplot-nox xz-utils
+public-inbox"
 # make fuzz: clang 14 and its runtime (libFuzzer, ASan, UBSan).
 TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 # The delivery tests: openssl makes their TLS certificate; postfix brings
