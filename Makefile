@@ -59,25 +59,26 @@ QUIET_GEN = @echo '  GEN' $@;
 endif
 
 # The util module (no dependencies) and the core of robot/.
-UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c
+UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c robot/gz.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
 	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
-	robot/bisect.c robot/send.c robot/inputs.c
+	robot/bisect.c robot/send.c robot/inputs.c robot/thread.c
 # Functional reports (doc/functional.md); xz.c is the one user of liblzma.
 FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c robot/functional.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
 MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \
-	mail/envelope.c mail/valid.c mail/smtp.c mail/mbox.c
+	mail/envelope.c mail/valid.c mail/smtp.c mail/mbox.c mail/inmsg.c \
+	mail/lore.c
 TEMPLATE_SRCS := templates/expand.c
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(FUNCTIONAL_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
 	$(MAIL_SRCS) $(TEMPLATE_SRCS)
 
 # The CLI: main.c and one file per command; the only code that exits.
 CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c \
-	robot/cmd-plot.c robot/cmd-queue.c robot/cmd-send.c
+	robot/cmd-plot.c robot/cmd-queue.c robot/cmd-send.c robot/cmd-thread.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
 # libFuzzer targets, one per loader and one for compose (tests/fuzz/).

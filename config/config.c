@@ -37,6 +37,13 @@ static const struct field config_fields[] = {
 	C("max_per_run", FIELD_STR, max_per_run_text),
 	C("max_per_hour", FIELD_STR, max_per_hour_text),
 	C("max_age", FIELD_STR, max_age_text),
+	C("lore_url", FIELD_STR, lore_url),
+	C("lore_cache", FIELD_PATH, lore_cache),
+	C("lore_cache_ttl", FIELD_STR, lore_cache_ttl_text),
+	C("lore_rate", FIELD_STR, lore_rate_text),
+	C("lore_timeout", FIELD_STR, lore_timeout_text),
+	C("lore_max_bytes", FIELD_STR, lore_max_bytes_text),
+	C("thread_lookup", FIELD_BOOL, thread_lookup),
 };
 
 static const struct schema config_schema = { "configuration", config_fields,
@@ -62,6 +69,12 @@ static const struct {
 	{ offsetof(struct robot_config, sender_name), "kernel test robot" },
 	{ offsetof(struct robot_config, smtp_starttls), "required" },
 	{ offsetof(struct robot_config, max_age_text), "5d" },
+	{ offsetof(struct robot_config, lore_url),
+	  "https://lore.kernel.org/all/" },
+	{ offsetof(struct robot_config, lore_cache_ttl_text), "3600" },
+	{ offsetof(struct robot_config, lore_rate_text), "1" },
+	{ offsetof(struct robot_config, lore_timeout_text), "30" },
+	{ offsetof(struct robot_config, lore_max_bytes_text), "8388608" },
 };
 
 static int valid_tz(const char *tz)
@@ -115,6 +128,57 @@ static int parse_duration(long *out, const char *text, const char *file,
 			     "with s, m, h or d, as 5d)",
 			     file, key, text);
 	*out = v * mul;
+	return 0;
+}
+
+/* A whole number in [min, max] (a `key` of `file`); 0 or -1. */
+static int lore_number(const char *text, long min, long max, long *out,
+		       const char *file, const char *key)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (!*text || *end || errno || v < min || v > max)
+		return error("%s: %s: '%s' is not a whole number from %ld "
+			     "to %ld",
+			     file, key, text, min, max);
+	*out = v;
+	return 0;
+}
+
+/* The lore lookup's numbers, and the cache's default place. */
+static int lore_settings(struct robot_config *cfg, const char *file)
+{
+	const char *url = cfg->lore_url, *host;
+	long max_bytes;
+	char *end;
+
+	host = !strncmp(url, "http://", 7)    ? url + 7
+	       : !strncmp(url, "https://", 8) ? url + 8
+					      : NULL;
+	if (!host || !*host || *host == '/')
+		return error("%s: lore_url: '%s' is not an http:// or "
+			     "https:// URL",
+			     file, url);
+	if (lore_number(cfg->lore_cache_ttl_text, 0, 100L * 365 * 86400,
+			&cfg->lore_cache_ttl, file, "lore_cache_ttl") ||
+	    lore_number(cfg->lore_timeout_text, 1, 3600, &cfg->lore_timeout,
+			file, "lore_timeout") ||
+	    lore_number(cfg->lore_max_bytes_text, 4096, 1L << 30, &max_bytes,
+			file, "lore_max_bytes"))
+		return -1;
+	cfg->lore_max_bytes = (size_t)max_bytes;
+	errno = 0;
+	cfg->lore_rate = strtod(cfg->lore_rate_text, &end);
+	if (!*cfg->lore_rate_text || *end || errno || !(cfg->lore_rate >= 0) ||
+	    cfg->lore_rate > 1e6)
+		return error("%s: lore_rate: '%s' is not a number of requests "
+			     "a second (0: no limit)",
+			     file, cfg->lore_rate_text);
+	if (!cfg->lore_cache)
+		cfg->lore_cache = xasprintf("%s/lore-cache", cfg->spool);
 	return 0;
 }
 
@@ -192,7 +256,8 @@ int config_load(struct robot_config *cfg, const char *path)
 		return error("%s: timezone: '%s' is not of the form +HHMM",
 			     path ? path : "(built-in)", cfg->timezone);
 	if (check_delivery(cfg, path ? path : "(built-in)") ||
-	    check_message_id_parts(cfg, path ? path : "(built-in)"))
+	    check_message_id_parts(cfg, path ? path : "(built-in)") ||
+	    lore_settings(cfg, path ? path : "(built-in)"))
 		return -1;
 	cfg->file = xstrdup(path ? path : "(built-in)");
 	return 0;

@@ -30,6 +30,17 @@
  *   max_per_run: 100                    # messages per run (unset: no limit)
  *   max_per_hour: 500                   # messages per hour (unset: none)
  *   max_age: 5d                         # then failed/ (s, m, h, d; 5d)
+ *
+ * The lore lookup (robot thread, and compose with thread_lookup; see
+ * doc/threading.md):
+ *
+ *   lore_url: https://lore.kernel.org/all/  # a public-inbox base URL
+ *   lore_cache: /var/spool/robot/lore-cache # default: <spool>/lore-cache
+ *   lore_cache_ttl: 3600                # seconds an answer is reused
+ *   lore_rate: 1                        # requests a second, at most
+ *   lore_timeout: 30                    # seconds for one request
+ *   lore_max_bytes: 8388608             # the largest answer, unpacked
+ *   thread_lookup: false                # compose: reply to the patch
  */
 #ifndef ROBOT_CONFIG_CONFIG_H
 #define ROBOT_CONFIG_CONFIG_H
@@ -51,6 +62,14 @@ struct robot_config {
 	/* from the texts above: 0 = no limit; max_age in seconds */
 	long max_per_run, max_per_hour, max_age;
 	int starttls_required; /* smtp_starttls: required (the default) */
+	/* the lore lookup */
+	char *lore_url, *lore_cache;
+	char *lore_cache_ttl_text, *lore_rate_text, *lore_timeout_text,
+		*lore_max_bytes_text;
+	long lore_cache_ttl, lore_timeout;
+	double lore_rate;
+	size_t lore_max_bytes;
+	int thread_lookup;
 };
 
 /*

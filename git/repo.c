@@ -38,6 +38,12 @@ static void libgit2_up(void)
 	git_libgit2_init();
 	/* See repo.h: reading objects runs nothing the repository names. */
 	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+	/*
+	 * Keep blobs in the object cache too (libgit2 caches none by
+	 * default): the patch-ids diff each commit three times.
+	 */
+	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, (int)GIT_OBJECT_BLOB,
+			 (size_t)256 * 1024);
 }
 
 /* Opens dir; an error names the commit `rev` too when it is given. */
@@ -407,7 +413,8 @@ static int set_release(struct commit_info *ci, struct repo *repo, git_commit *c,
 	return 0;
 }
 
-static int fill(struct commit_info *ci, struct repo *repo, git_commit *c)
+static int fill(struct commit_info *ci, struct repo *repo, git_commit *c,
+		int basic)
 {
 	size_t commit_tags;
 
@@ -422,13 +429,18 @@ static int fill(struct commit_info *ci, struct repo *repo, git_commit *c)
 		  &ci->author_time, &ci->author_tz);
 	set_ident(git_commit_committer(c), &ci->committer_name,
 		  &ci->committer_email, &ci->committer_time, &ci->committer_tz);
-	if (set_trailers(ci, c) || set_tag(ci, repo, c, &commit_tags) ||
+	if (set_trailers(ci, c))
+		return -1;
+	if (basic)
+		return 0;
+	if (set_tag(ci, repo, c, &commit_tags) ||
 	    set_release(ci, repo, c, commit_tags))
 		return -1;
 	return 0;
 }
 
-int repo_lookup(struct repo *repo, struct commit_info *ci, const char *rev)
+static int lookup(struct repo *repo, struct commit_info *ci, const char *rev,
+		  int basic)
 {
 	struct strbuf where = STRBUF_INIT;
 	git_commit *c;
@@ -439,7 +451,7 @@ int repo_lookup(struct repo *repo, struct commit_info *ci, const char *rev)
 	if (!c)
 		return -1;
 	strbuf_addf(&where, "commit '%s' in repository '%s'", rev, repo->dir);
-	if (fill(ci, repo, c))
+	if (fill(ci, repo, c, basic))
 		ret = error("cannot read %s: %s", where.buf, git_message());
 	else if (commit_info_check(ci, where.buf))
 		ret = -1;
@@ -517,6 +529,17 @@ out:
 	git_commit_free(parent);
 	git_commit_free(c);
 	return ret;
+}
+
+int repo_lookup(struct repo *repo, struct commit_info *ci, const char *rev)
+{
+	return lookup(repo, ci, rev, 0);
+}
+
+int repo_lookup_basic(struct repo *repo, struct commit_info *ci,
+		      const char *rev)
+{
+	return lookup(repo, ci, rev, 1);
 }
 
 int repo_commit_info(struct commit_info *ci, const char *repo_dir,

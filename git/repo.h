@@ -68,6 +68,14 @@ void repo_close(struct repo *repo);
  */
 int repo_lookup(struct repo *repo, struct commit_info *ci, const char *rev);
 
+/*
+ * The same without tag and release, which cost a walk of the tags and of
+ * the history (git describe): for lookups that need only the commit's
+ * own fields (robot thread).
+ */
+int repo_lookup_basic(struct repo *repo, struct commit_info *ci,
+		      const char *rev);
+
 /* The same as repo_open + repo_lookup + repo_close. */
 int repo_commit_info(struct commit_info *ci, const char *repo_dir,
 		     const char *rev);

@@ -11,5 +11,6 @@ int cmd_compose(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_queue(int argc, char **argv);
 int cmd_send(int argc, char **argv);
+int cmd_thread(int argc, char **argv);
 
 #endif

@@ -22,11 +22,12 @@ static const struct cmd {
 	{ "queue", cmd_queue,
 	  "list the spool; add, hold, release, retry, drop a message" },
 	{ "send", cmd_send, "deliver the queued messages (the cron entry)" },
+	{ "thread", cmd_thread,
+	  "the Message-ID a report about a commit replies to (lore)" },
 };
 
 /* Commands of shared/CONTRACT.md that later work will add. */
 static const char *const future_cmds[] = {
-	"thread",
 	"reply",
 };
 

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-thread.c: `robot thread`, the Message-ID a report about a commit
+ * replies to: the mail the commit was posted as, found on the archive at
+ * lore_url (robot/thread.h says how).
+ */
+#include "common.h"
+#include "cmds.h"
+#include "thread.h"
+#include "config/config.h"
+#include "git/commits.h"
+#include "git/repo.h"
+#include "mail/lore.h"
+
+#include <getopt.h>
+
+static const char usage_text[] =
+	"usage: robot thread [-c CONFIG] [--repo DIR | --commits META] [-v]\n"
+	"                    COMMIT...\n"
+	"\n"
+	"Prints the Message-ID of the mail COMMIT was posted as, which a\n"
+	"report about it replies to, from the public-inbox archive at\n"
+	"lore_url; prints nothing when there is none.  Tried in order: the\n"
+	"commit's Link: and Message-Id: trailers, its patch-id, its subject\n"
+	"and author.  With several commits, one line each: the commit's id,\n"
+	"then the Message-ID when there is one.\n"
+	"\n"
+	"  -c CONFIG        the configuration (default: $ROBOT_CONFIG, then\n"
+	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
+	"  --repo DIR       the git repository of the commits (default: .);\n"
+	"                   it gives the patch-ids\n"
+	"  --commits META   a commit-metadata file instead (no patch-ids)\n"
+	"  -v, --verbose    every request, and how each commit was found, on\n"
+	"                   stderr\n"
+	"\n"
+	"exit codes: 0 (also when nothing is found), 65 an unknown commit,\n"
+	"  1 a bad answer from the archive, 75 the archive cannot be reached\n"
+	"  (retry later), 78 bad configuration\n";
+
+struct thread_cli {
+	const char *config, *repo, *commits;
+	int verbose;
+};
+
+static int parse_options(struct thread_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "repo", required_argument, NULL, 'g' },
+		{ "commits", required_argument, NULL, 'm' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "c:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			cli->config = optarg;
+			break;
+		case 'g':
+			cli->repo = optarg;
+			break;
+		case 'm':
+			cli->commits = optarg;
+			break;
+		case 'v':
+			cli->verbose = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 1;
+		default:
+			usage_error("thread", "unknown option '%s'",
+				    argv[optind - 1]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int exit_of(int lore_status)
+{
+	switch (lore_status) {
+	case LORE_TEMPFAIL:
+		return EXIT_TEMPFAIL;
+	case LORE_ERROR:
+		return EXIT_RUNTIME;
+	default:
+		return EXIT_OK;
+	}
+}
+
+static void say_found(const struct commit_info *ci,
+		      const struct thread_found *f)
+{
+	fprintf(stderr, "robot: thread: %.12s: %s (by %s, v%d)", ci->id,
+		f->message_id, f->how, f->version);
+	if (f->newer_id)
+		fprintf(stderr, "; newer: v%d %s", f->newer_version,
+			f->newer_id);
+	fputc('\n', stderr);
+}
+
+static int lookup(struct lore *l, const struct thread_cli *cli,
+		  struct repo *repo, const struct commit_set *set, char **revs,
+		  int n)
+{
+	int i, status = EXIT_OK;
+
+	for (i = 0; i < n && status == EXIT_OK; i++) {
+		struct thread_found f;
+		struct commit_info fresh = { 0 };
+		const struct commit_info *ci;
+		int r;
+
+		if (repo) {
+			if (repo_lookup_basic(repo, &fresh, revs[i]))
+				return EXIT_DATAERR;
+			ci = &fresh;
+		} else {
+			ci = commits_find(set, revs[i]);
+			if (!ci) {
+				error("%s: commit '%s' is not in it",
+				      cli->commits, revs[i]);
+				return EXIT_DATAERR;
+			}
+		}
+		r = thread_find(l, ci, repo, &f);
+		if (r == LORE_FOUND) {
+			if (cli->verbose)
+				say_found(ci, &f);
+			if (n > 1)
+				printf("%s %s\n", ci->id, f.message_id);
+			else
+				printf("%s\n", f.message_id);
+			thread_found_release(&f);
+		} else if (r == LORE_NONE) {
+			if (cli->verbose)
+				fprintf(stderr, "robot: thread: %.12s: none\n",
+					ci->id);
+			if (n > 1)
+				printf("%s\n", ci->id);
+		}
+		status = exit_of(r);
+		commit_info_release(&fresh);
+	}
+	return status;
+}
+
+int cmd_thread(int argc, char **argv)
+{
+	struct thread_cli cli = { 0 };
+	struct robot_config cfg;
+	struct commit_set set = { 0 };
+	struct repo *repo = NULL;
+	struct lore *l = NULL;
+	int status, r = parse_options(&cli, argc, argv);
+
+	if (r)
+		return r > 0 ? EXIT_OK : EXIT_USAGE;
+	if (argc - optind < 1)
+		return usage_error("thread", "a commit needed");
+	if (cli.repo && cli.commits)
+		return usage_error("thread",
+				   "--repo and --commits exclude each other");
+	if (config_load(&cfg, cli.config) ||
+	    thread_lore_open(&l, &cfg, 0, cli.verbose)) {
+		config_release(&cfg);
+		return EXIT_CONFIG;
+	}
+	status = EXIT_DATAERR;
+	if (cli.commits ? commits_load_file(&set, cli.commits)
+			: repo_open(&repo, cli.repo ? cli.repo : "."))
+		goto out;
+	status = lookup(l, &cli, repo, &set, argv + optind, argc - optind);
+	if (cli.verbose)
+		fprintf(stderr, "robot: thread: %zu requests to %s\n",
+			lore_requests(l), cfg.lore_url);
+out:
+	repo_close(repo);
+	commits_release(&set);
+	lore_close(l);
+	config_release(&cfg);
+	return status;
+}
