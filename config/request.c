@@ -99,6 +99,9 @@ static const struct field request_fields[] = {
 	R("style", FIELD_STR, style, NULL),
 	R("message_id", FIELD_MSGID, message_id, NULL),
 	R("in_reply_to", FIELD_MSGID, in_reply_to, NULL),
+	R("references", FIELD_STRS, references, NULL),
+	R("reply", FIELD_BOOL, reply, NULL),
+	R("thread_lookup", FIELD_BOOL, thread_lookup, NULL),
 	R("from", FIELD_MAILBOX, from, NULL),
 	R("to", FIELD_MAILBOXES, to, NULL),
 	R("cc", FIELD_MAILBOXES, cc, NULL),
@@ -142,6 +145,7 @@ int request_load(struct request *req, const char *path)
 
 	memset(req, 0, sizeof(*req));
 	req->file = xstrdup(path);
+	req->thread_lookup = -1; /* absent: the configuration decides */
 	if (ydoc_load_file(&doc, path))
 		return -1;
 	ret = schema_load(req, &request_schema, doc.root, path);

@@ -8,7 +8,11 @@
  *   date: "2023-06-07 14:32:17 +0800"   # the report's Date (and style)
  *   style: 2023-06-07                   # optional, overrides the date
  *   message_id: "<202306071452.887afdea-oliver.sang@intel.com>"
- *   in_reply_to: "<...>"                # optional
+ *   in_reply_to: "<...>"                # optional: else thread_lookup
+ *   references: ["<...>"]               # the parent's References (reply)
+ *   reply: true                         # a follow-up, not a report
+ *   thread_lookup: true                 # reply to the commit's patch on
+ *                                       # lore (default: the config's)
  *   from: "kernel test robot <oliver.sang@intel.com>"
  *   to: ["Linus Torvalds <torvalds@linux-foundation.org>"]
  *   cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
@@ -98,6 +102,9 @@ struct request {
 	char *file;
 	char *date, *style, *message_id, *in_reply_to, *from;
 	struct strv to, cc;
+	struct strv references; /* the parent's References, for a reply */
+	int reply;		/* a follow-up in a report's thread */
+	int thread_lookup;	/* 1, 0, or -1: the config's thread_lookup */
 	char *tree, *repo_url, *branch, *commit;
 	char *commits, *repo;
 	char *preface;

@@ -137,6 +137,7 @@ int cmd_compose(int argc, char **argv)
 	struct robot_config cfg;
 	struct request req;
 	struct composed c = { 0 };
+	struct compose_opts o = { 0 };
 	int status, r = parse_options(&cli, argc, argv);
 
 	if (r)
@@ -157,7 +158,9 @@ int cmd_compose(int argc, char **argv)
 		status = error_exit_code(EXIT_DATAERR);
 		goto out;
 	}
-	status = compose_report(&c, &req, &cfg, cli.style);
+	o.style = cli.style;
+	o.offline = cli.dry_run; /* the lore cache only: no network */
+	status = compose_report_opts(&c, &req, &cfg, &o);
 	if (status)
 		goto out;
 	if (cli.dry_run) {

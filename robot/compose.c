@@ -23,6 +23,7 @@
 #include "report.h"
 #include "results.h"
 #include "spool.h"
+#include "thread.h"
 #include "utf8.h"
 #include "xz.h"
 #include "config/config.h"
@@ -33,11 +34,13 @@
 #include "git/repo.h"
 #include "mail/header.h"
 #include "mail/lint.h"
+#include "mail/lore.h"
 #include "mail/msg.h"
 #include "mail/valid.h"
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -164,6 +167,9 @@ struct ctx {
 	int functional;
 	struct report_functional *fn;
 	struct functional_logs logs;
+	int offline;		    /* --dry-run: the lore cache only */
+	struct thread_found thread; /* the posted patch, when threaded */
+	int threaded;
 };
 
 /* The metadata of commit `id`, from the request's file or repository. */
@@ -539,6 +545,75 @@ static char *report_day(const struct ctx *c, const char *msgid)
 			 c->when.local.tm_mon + 1, c->when.local.tm_mday);
 }
 
+/* Whether the report is to reply to the tested commit's posted patch. */
+static int thread_wanted(const struct ctx *c)
+{
+	if (c->req->in_reply_to)
+		return 0; /* the request says where it goes */
+	if (c->req->thread_lookup >= 0)
+		return c->req->thread_lookup;
+	return c->cfg->thread_lookup;
+}
+
+/* A Subject without its leading "Re:"s, for "Re: <patch subject>". */
+static char *strip_re(const char *s)
+{
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (strncasecmp(s, "re:", 3))
+			return xstrdup(s);
+		s += 3;
+	}
+}
+
+/*
+ * Looks the tested commit's posted patch up on the archive and takes
+ * what the request does not say from it: the patch link, its subject,
+ * its revision and a newer one (the note).  Returns 0 (found or not), or
+ * -1 after an error with error_status set: EXIT_TEMPFAIL when the
+ * archive cannot be asked now, EXIT_RUNTIME for a bad answer.
+ */
+static int lookup_thread(struct ctx *c, const struct commit_info *ci,
+			 struct report *r)
+{
+	const struct thread_found *f = &c->thread;
+	struct repo *repo = NULL;
+	struct lore *l = NULL;
+	int ret;
+
+	if (thread_lore_open(&l, c->cfg, c->offline, 0)) {
+		error_status = EXIT_RUNTIME;
+		return -1;
+	}
+	if (c->req->repo && repo_open(&repo, c->req->repo)) {
+		lore_close(l);
+		return -1;
+	}
+	ret = thread_find(l, ci, repo, &c->thread);
+	repo_close(repo);
+	lore_close(l);
+	if (ret < 0) {
+		error_status =
+			ret == LORE_TEMPFAIL ? EXIT_TEMPFAIL : EXIT_RUNTIME;
+		return -1;
+	}
+	if (ret == LORE_NONE)
+		return 0;
+	c->threaded = 1;
+	if (!r->patch_link)
+		r->patch_link = xstrdup(f->url);
+	if (!r->patch_subject)
+		r->patch_subject = strip_re(f->subject);
+	r->patch_version = xasprintf("%d", f->version);
+	if (f->newer_id) {
+		r->newer_version = xasprintf("%d", f->newer_version);
+		r->newer_link = xstrdup(f->newer_url);
+		r->newer_subject = xstrdup(f->newer_subject);
+	}
+	return 0;
+}
+
 static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 {
 	const struct request *req = c->req;
@@ -584,6 +659,8 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->patch_base = dup_or_null(req->patch.base);
 	r->patch_link = dup_or_null(req->patch.link);
 	r->patch_subject = dup_or_null(req->patch.subject);
+	if (thread_wanted(c) && lookup_thread(c, ci, r))
+		return -1;
 	r->nstill = req->still.n;
 	r->still = xcalloc(r->nstill + 1, sizeof(*r->still));
 	for (i = 0; i < r->nstill; i++) {
@@ -712,6 +789,113 @@ static const char *subject_source(const struct ctx *c,
 	return c->req->file;
 }
 
+/* Whether `addr` is one of the list's (case-insensitively). */
+static int has_address(const struct hdr_addr_list *list, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < list->nr; i++)
+		if (!strcasecmp(list->v[i].addr, addr))
+			return 1;
+	return 0;
+}
+
+/* Adds the addresses of `value` (unparsable: none) to `seen`. */
+static void note_addresses(struct hdr_addr_list *seen, const char *value)
+{
+	struct strbuf why = STRBUF_INIT;
+	size_t n = seen->nr;
+
+	if (hdr_parse_addresses(seen, value, &why)) {
+		while (seen->nr > n) {
+			seen->nr--;
+			free(seen->v[seen->nr].display);
+			free(seen->v[seen->nr].addr);
+		}
+	}
+	strbuf_release(&why);
+}
+
+static void add_mailbox(struct strbuf *list, const char *display,
+			const char *addr)
+{
+	if (list->len)
+		strbuf_addstr(list, ", ");
+	hdr_format_mailbox(list, display, addr);
+}
+
+/*
+ * The recipients of a report on a posted patch: the request's or the
+ * configuration's Cc as given, then the patch's To and Cc and the
+ * commit's author, each address once and none that To already has.
+ */
+static void thread_cc(struct strbuf *cc, const struct ctx *c,
+		      const struct commit_info *author, const char *to)
+{
+	const struct hdr_addr_list *lists[] = { &c->thread.to, &c->thread.cc };
+	struct hdr_addr_list seen = HDR_ADDR_LIST_INIT;
+	size_t i, j;
+
+	note_addresses(&seen, to);
+	if (cc->len)
+		note_addresses(&seen, cc->buf);
+	for (i = 0; i < ARRAY_SIZE(lists); i++)
+		for (j = 0; j < lists[i]->nr; j++) {
+			const struct hdr_addr *p = &lists[i]->v[j];
+
+			if (has_address(&seen, p->addr))
+				continue;
+			add_mailbox(cc, p->display, p->addr);
+			note_addresses(&seen, cc->buf);
+		}
+	if (author && author->author_email &&
+	    !has_address(&seen, author->author_email))
+		add_mailbox(cc, author->author_name, author->author_email);
+	hdr_addr_list_release(&seen);
+}
+
+/*
+ * References, by the style (`references` for a report, `reply-
+ * references` for a follow-up): none, as 0-day's reports carry
+ * In-Reply-To alone, or the chain: the parent's References, then the
+ * parent.  Returns 0, or -1 after an error.
+ */
+static int add_references(struct msg *m, const struct ctx *c,
+			  const char *parent)
+{
+	const struct request *req = c->req;
+	const char *key = req->reply ? "reply-references" : "references";
+	const char *how = style_get(&c->st, key);
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int ret;
+
+	if (!how || (strcmp(how, "none") && strcmp(how, "chain"))) {
+		error_status = EXIT_CONFIG;
+		return error("config/data/styles: %s on %s: '%s' is not none "
+			     "or chain",
+			     key, c->st.date, how ? how : "(unset)");
+	}
+	if (!strcmp(how, "none")) {
+		if (req->references.n)
+			return error("%s: references: a report of %s carries "
+				     "no References (only a reply: true does)",
+				     req->file, c->st.date);
+		return 0;
+	}
+	if (!parent)
+		return 0;
+	for (i = 0; i < req->references.n; i++)
+		strbuf_addf(&sb, "%s ", req->references.v[i]);
+	if (!req->references.n && c->threaded && c->thread.references)
+		strbuf_addf(&sb, "%s ", c->thread.references);
+	strbuf_addstr(&sb, parent);
+	ret = add_header(m, "References", sb.buf, req->file,
+			 "references and in_reply_to");
+	strbuf_release(&sb);
+	return ret;
+}
+
 static int add_headers(struct msg *m, const struct ctx *c,
 		       const struct commit_info *author, const char *subject,
 		       const char *msgid)
@@ -719,9 +903,12 @@ static int add_headers(struct msg *m, const struct ctx *c,
 	const struct request *req = c->req;
 	const struct robot_config *cfg = c->cfg;
 	const struct strv *cc = req->cc.n ? &req->cc : &cfg->cc;
-	struct strbuf sb = STRBUF_INIT;
+	const char *parent = req->in_reply_to;
+	struct strbuf sb = STRBUF_INIT, to = STRBUF_INIT;
 	int ret;
 
+	if (!parent && c->threaded)
+		parent = c->thread.message_id;
 	format_date(&sb, &c->when);
 	ret = add_header(m, "Date", sb.buf, req->file, "date");
 	if (!ret)
@@ -729,19 +916,31 @@ static int add_headers(struct msg *m, const struct ctx *c,
 					     "from")
 				: add_header(m, "From", cfg->from, cfg->file,
 					     "from");
-	strbuf_reset(&sb);
-	join_list(&sb, &req->to);
-	if (!ret && !sb.len && author && author->author_name)
-		ret = author_to(&sb, c, author);
-	if (!ret && sb.len)
-		ret = add_header(m, "To", sb.buf,
-				 req->to.n ? req->file : commits_source(req),
-				 req->to.n ? "to" : "author (the To)");
+	join_list(&to, &req->to);
+	/* without `to:`, the patch's sender, else the tested commit's author */
+	if (!ret && !to.len && c->threaded && c->thread.from) {
+		strbuf_addstr(&to, c->thread.from);
+		ret = add_header(m, "To", to.buf, cfg->file,
+				 "lore_url (the patch's sender)");
+	} else {
+		if (!ret && !to.len && author && author->author_name)
+			ret = author_to(&to, c, author);
+		if (!ret && to.len)
+			ret = add_header(m, "To", to.buf,
+					 req->to.n ? req->file
+						   : commits_source(req),
+					 req->to.n ? "to" : "author (the To)");
+	}
 	strbuf_reset(&sb);
 	join_list(&sb, cc);
+	if (c->threaded)
+		thread_cc(&sb, c, author, to.buf);
 	if (!ret && sb.len)
-		ret = add_header(m, "CC", sb.buf,
-				 req->cc.n ? req->file : cfg->file, "cc");
+		ret = add_header(
+			m, "CC", sb.buf, req->cc.n ? req->file : cfg->file,
+			c->threaded ? "cc (with the patch's recipients "
+				      "on lore)"
+				    : "cc");
 	if (!ret) {
 		const char *file;
 
@@ -755,11 +954,17 @@ static int add_headers(struct msg *m, const struct ctx *c,
 				 req->message_id ? "message_id"
 						 : "message_id_user, "
 						   "message_id_domain");
+	if (!ret)
+		ret = add_references(m, c, parent);
 	/* 0-day's replies carry In-Reply-To alone (the corpus mails) */
-	if (!ret && req->in_reply_to)
-		ret = add_header(m, "In-Reply-To", req->in_reply_to, req->file,
-				 "in_reply_to");
+	if (!ret && parent)
+		ret = add_header(m, "In-Reply-To", parent,
+				 req->in_reply_to ? req->file : cfg->file,
+				 req->in_reply_to ? "in_reply_to"
+						  : "lore_url (the patch's "
+						    "Message-ID)");
 	strbuf_release(&sb);
+	strbuf_release(&to);
 	return ret;
 }
 
@@ -1015,6 +1220,7 @@ static int ctx_init(struct ctx *c, const struct request *req,
 
 static void ctx_release(struct ctx *c)
 {
+	thread_found_release(&c->thread);
 	if (c->fn) {
 		struct report tmp = { .fn = c->fn };
 
@@ -1031,6 +1237,15 @@ static void ctx_release(struct ctx *c)
 int compose_report(struct composed *out, const struct request *req,
 		   const struct robot_config *cfg, const char *style)
 {
+	struct compose_opts o = { style, 0 };
+
+	return compose_report_opts(out, req, cfg, &o);
+}
+
+int compose_report_opts(struct composed *out, const struct request *req,
+			const struct robot_config *cfg,
+			const struct compose_opts *o)
+{
 	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT,
 		      why = STRBUF_INIT;
 	struct report r = { 0 };
@@ -1043,7 +1258,10 @@ int compose_report(struct composed *out, const struct request *req,
 	memset(out, 0, sizeof(*out));
 	strbuf_init(&out->bytes, 0);
 	msg_init(&m);
-	if (ctx_init(&c, req, cfg, style) || fill_report(&c, &r, out) ||
+	if (ctx_init(&c, req, cfg, o->style))
+		goto out;
+	c.offline = o->offline;
+	if (fill_report(&c, &r, out) ||
 	    report_render(&subject, &body, &r, &c.st))
 		goto out;
 	/*

@@ -26,16 +26,33 @@ struct composed {
 	char **material_names, **material_paths;
 };
 
+struct compose_opts {
+	const char *style; /* the --style option, or NULL */
+	/*
+	 * --dry-run: the thread lookup (thread_lookup, doc/threading.md)
+	 * reads the lore cache only, and fails with EXIT_TEMPFAIL for what
+	 * is not in it
+	 */
+	int offline;
+};
+
 /*
  * Composes the report.  `style` (the --style option) may be NULL.
  * Returns 0, or after one error line the exit code the failure calls for:
  * EXIT_DATAERR for bad input (request, result roots, commit metadata,
  * attachments), EXIT_CONFIG when robot's own data files (templates,
  * tables) are missing or broken, EXIT_RUNTIME for an I/O error or a mail
- * that fails robot's own lint.
+ * that fails robot's own lint.  With thread_lookup (the request's, else
+ * the configuration's) and no in_reply_to, the report replies to the mail
+ * the tested commit was posted as, when the archive at lore_url has it
+ * (robot/thread.h): then also EXIT_TEMPFAIL when the archive cannot be
+ * asked now, EXIT_RUNTIME for an answer robot cannot use.
  */
 int compose_report(struct composed *out, const struct request *req,
 		   const struct robot_config *cfg, const char *style);
+int compose_report_opts(struct composed *out, const struct request *req,
+			const struct robot_config *cfg,
+			const struct compose_opts *o);
 void composed_release(struct composed *c);
 
 /*

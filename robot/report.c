@@ -417,7 +417,8 @@ static int f_headline_subject(struct render *rc, struct strbuf *out)
 {
 	const struct report *r = rc->r;
 
-	if (r->patch_url && r->patch_subject && *r->patch_subject)
+	if ((r->patch_url || r->patch_link) && r->patch_subject &&
+	    *r->patch_subject)
 		return add_value(rc, out, "headline_subject", r->patch_subject);
 	return add_value(rc, out, "headline_subject", r->commit_subject);
 }
@@ -589,11 +590,16 @@ static int f_intro_text(struct render *rc, struct strbuf *out)
 /*
  * The tree of the commit (`source`), or the url:/base:/patch lines of a
  * posted patch (`source-patch`): two blocks, each with its own variants.
+ * A commit of a tree whose posted patch robot found on the archive, with
+ * no url: of a branch made from it, shows the tree and the patch's lines
+ * (`source-link`).
  */
 static int b_source(struct render *rc, struct strbuf *out)
 {
 	if (rc->r->patch_url)
 		return expand(rc, out, "source-patch", NULL);
+	if (rc->r->patch_link)
+		return expand(rc, out, "source-link", NULL);
 	return expand_optional(rc, out, "source",
 			       rc->t->improvement ? "-improvement" : NULL);
 }
@@ -1113,6 +1119,13 @@ static const struct field {
 	{ "patch_link", IN_REPORT, offsetof(struct report, patch_link), NULL },
 	{ "patch_subject", IN_REPORT, offsetof(struct report, patch_subject),
 	  NULL },
+	{ "patch_version", IN_REPORT, offsetof(struct report, patch_version),
+	  NULL },
+	{ "newer_version", IN_REPORT, offsetof(struct report, newer_version),
+	  NULL },
+	{ "newer_link", IN_REPORT, offsetof(struct report, newer_link), NULL },
+	{ "newer_subject", IN_REPORT, offsetof(struct report, newer_subject),
+	  NULL },
 	{ "reported_by", IN_REPORT, offsetof(struct report, reported_by),
 	  NULL },
 	{ "message_id", IN_REPORT, offsetof(struct report, message_id), NULL },
@@ -1413,7 +1426,8 @@ void report_release(struct report *r)
 		&r->patch_url,	   &r->patch_base,     &r->patch_link,
 		&r->patch_subject, &r->preface,	       &r->intro,
 		&r->reported_by,   &r->message_id,     &r->archive_url,
-		&r->date,	   &r->sender_name,
+		&r->date,	   &r->sender_name,    &r->patch_version,
+		&r->newer_version, &r->newer_link,     &r->newer_subject,
 	};
 	size_t i;
 

@@ -106,6 +106,12 @@ struct report {
 	char *tree;		 /* "linus:master": the Subject's tag; NULL */
 	/* a report on a posted patch (NULL when not) */
 	char *patch_url, *patch_base, *patch_link, *patch_subject;
+	/*
+	 * the posted patch's revision ("2" for v2) and a newer revision of
+	 * its series on the archive (robot's note, never 0-day's): NULL
+	 * when not known
+	 */
+	char *patch_version, *newer_version, *newer_link, *newer_subject;
 	struct report_still *still;
 	size_t nstill;
 	char *preface; /* free text before the greeting; NULL */

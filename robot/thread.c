@@ -531,11 +531,7 @@ static void fill_found(struct lookup *lk, struct thread_found *f,
 	f->url = strbuf_detach(&sb, NULL);
 	f->subject = xstrdup(p->subject);
 	if (inmsg_addresses(p->m, "From", &from)) {
-		if (from.v[0].display)
-			strbuf_addf(&sb, "%s <%s>", from.v[0].display,
-				    from.v[0].addr);
-		else
-			strbuf_addstr(&sb, from.v[0].addr);
+		hdr_format_mailbox(&sb, from.v[0].display, from.v[0].addr);
 		f->from = strbuf_detach(&sb, NULL);
 	}
 	hdr_addr_list_release(&from);
