@@ -211,6 +211,45 @@ int patch_id_stable(const char *text, size_t len, char hex[PATCH_ID_HEXSZ + 1])
 	return 1;
 }
 
+/*
+ * Whether another diff algorithm could give another diff than myers's
+ * text[0..len).  Not when every file changes in one block of at most
+ * 255 lines: xdiff trims the lines the files share at both ends the same
+ * way for every algorithm, so one block means myers matched nothing in
+ * between, and below 256 lines its search is exact (the cost heuristic
+ * starts at XDL_MAX_COST_MIN), so no line is common there: every
+ * algorithm deletes and adds the same lines.  Binary files have no lines.
+ */
+static int may_differ(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	int blocks = 0, in_block = 0, in_hunk = 0;
+	size_t lines = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *eol = nl ? nl + 1 : end;
+		size_t n = eol - p;
+
+		if (starts_with(p, n, "diff ")) {
+			blocks = in_block = in_hunk = 0;
+		} else if (starts_with(p, n, "@@ ")) {
+			in_hunk = 1;
+			in_block = 0;
+		} else if (in_hunk && (*p == '-' || *p == '+')) {
+			if (!in_block && ++blocks > 1)
+				return 1;
+			in_block = 1;
+			if (++lines >= 256)
+				return 1;
+		} else if (in_hunk && *p == ' ') {
+			in_block = 0;
+		}
+		p = eol;
+	}
+	return 0;
+}
+
 int repo_patch_ids(struct repo *repo, const char *rev,
 		   char ids[PATCH_ID_MAX][PATCH_ID_HEXSZ + 1])
 {
@@ -239,6 +278,10 @@ int repo_patch_ids(struct repo *repo, const char *rev,
 			continue; /* the same diff as an earlier algorithm's */
 		if (!patch_id_stable(diff[i].buf, diff[i].len, hex))
 			break; /* nothing changed */
+		if (!i && !may_differ(diff[0].buf, diff[0].len)) {
+			memcpy(ids[nr++], hex, sizeof(hex));
+			break;
+		}
 		for (j = 0; j < (size_t)nr; j++)
 			if (!strcmp(ids[j], hex))
 				break;

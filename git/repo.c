@@ -500,8 +500,12 @@ int repo_diff_text(struct repo *repo, const char *rev, enum repo_diff_algo algo,
 		goto out;
 	}
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
-	/* as format-patch (and git show --binary): full ids, binary data */
-	opts.flags = GIT_DIFF_SHOW_BINARY;
+	/*
+	 * as format-patch (and git show --binary): full ids, binary data,
+	 * and git's default diff.indentHeuristic (on since git 2.14), which
+	 * slides ambiguous hunks
+	 */
+	opts.flags = GIT_DIFF_SHOW_BINARY | GIT_DIFF_INDENT_HEURISTIC;
 	if (algo == REPO_DIFF_PATIENCE)
 		opts.flags |= GIT_DIFF_PATIENCE;
 	else if (algo == REPO_DIFF_MINIMAL)

@@ -98,8 +98,9 @@ enum repo_diff_algo {
 /*
  * Appends the patch of commit `rev` against its first parent (the empty
  * tree for a root commit) as `git show --binary --format=` prints it
- * with git's default options: renames found (50% similarity), full ids
- * on the index lines, binary files as "GIT binary patch" data.  Returns
+ * with git's default options: renames found (50% similarity), the indent
+ * heuristic, full ids on the index lines, binary files as "GIT binary
+ * patch" data.  Returns
  * 0, 1 for a merge (git show prints no patch of its own), or -1 after an
  * error naming the commit and the repository.
  */

@@ -110,3 +110,61 @@ for m in "$T/mails"/*.patch; do
 done
 ok "a text without a diff has no patch-id" \
 	test -z "$(printf 'Subject: hi\n\nno diff here\n' | "$PID" stdin)"
+
+# Only the distinct ids: robot diffs again with patience and minimal only
+# when myers's diff could differ (more than one changed block in a file),
+# so for random edits of small files, the ids robot gives must be exactly
+# the distinct ones of git's myers, patience and minimal diffs.
+Q=$T/random
+GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent \
+	git init -q --initial-branch=master "$Q"
+"$PYTHON" - "$Q" <<'PY'
+import random, sys
+random.seed(13)
+words = ["a", "b", "c", "{", "}", "x", ""]
+for n in range(30):
+    old = [random.choice(words) for _ in range(14)]
+    new = list(old)
+    for _ in range(random.randint(1, 4)):
+        i = random.randint(0, len(new) - 1)
+        op = random.randint(0, 2)
+        if op == 0:
+            new.insert(i, random.choice(words))
+        elif op == 1 and len(new) > 1:
+            del new[i]
+        else:
+            new[i] = random.choice(words)
+    for side, lines in (("old", old), ("new", new)):
+        with open("%s/pair%02d.%s" % (sys.argv[1], n, side), "w") as f:
+            f.write("\n".join(lines) + "\n")
+PY
+n=0
+agree=0
+while [ $n -lt 30 ]; do
+	f=$(printf 'pair%02d' $n)
+	cp "$Q/$f.old" "$Q/file"
+	_fixture_git "$Q" A a@example.org "2024-06-01 10:00:00 +0000" A \
+		a@example.org "2024-06-01 10:00:00 +0000" add file
+	_fixture_git "$Q" A a@example.org "2024-06-01 10:00:00 +0000" A \
+		a@example.org "2024-06-01 10:00:00 +0000" commit -q -m "old $n"
+	cp "$Q/$f.new" "$Q/file"
+	_fixture_git "$Q" A a@example.org "2024-06-01 10:00:00 +0000" A \
+		a@example.org "2024-06-01 10:00:00 +0000" commit -q -a \
+		--allow-empty -m "new $n"
+	for a in myers patience minimal; do
+		GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent \
+			git -C "$Q" show --binary --format=email \
+			--diff-algorithm=$a HEAD | git patch-id --stable |
+			cut -d' ' -f1
+	done | awk '!seen[$0]++' >"$T/want"
+	"$PID" all "$Q" HEAD >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		agree=$((agree + 1))
+	else
+		echo "# pair $n: git's ids and robot's differ"
+		diff "$T/want" "$T/got" | sed 's/^/# /'
+	fi
+	n=$((n + 1))
+done
+ok "30 random edits: robot's ids are git's distinct myers/patience/minimal ids" \
+	test "$agree" -eq 30
