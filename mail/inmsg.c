@@ -170,7 +170,9 @@ static void decode_words(struct strbuf *out, const char *s, size_t len)
 	char *dec = NULL;
 	size_t idx = 0, i;
 
-	if (mailmime_encoded_phrase_parse("utf-8", s, len, &idx, "utf-8",
+	/* most values hold no encoded-word: no need for libetpan */
+	if (memmem(s, len, "=?", 2) &&
+	    mailmime_encoded_phrase_parse("utf-8", s, len, &idx, "utf-8",
 					  &dec) == MAILIMF_NO_ERROR &&
 	    dec) {
 		strbuf_addstr(&tmp, dec);
