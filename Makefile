@@ -59,7 +59,8 @@ QUIET_GEN = @echo '  GEN' $@;
 endif
 
 # The util module (no dependencies) and the core of robot/.
-UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c robot/gz.c
+UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c robot/gz.c \
+	robot/dir.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/rubyfmt.c \
 	robot/spool.c robot/report.c robot/compose.c robot/plot.c \

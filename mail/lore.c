@@ -10,6 +10,7 @@
  * never starts libcurl.
  */
 #include "common.h"
+#include "dir.h"
 #include "gz.h"
 #include "utf8.h"
 #include "mail/inmsg.h"
@@ -195,25 +196,6 @@ out:
 	return found;
 }
 
-static int make_dirs(const char *dir)
-{
-	char *p = xstrdup(dir), *s;
-	int ret = 0;
-
-	for (s = p + 1; *s && !ret; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			ret = -1;
-		*s = '/';
-	}
-	if (!ret && mkdir(p, 0755) && errno != EEXIST)
-		ret = -1;
-	free(p);
-	return ret;
-}
-
 /* Stores an answer; a cache that cannot be written is only a warning. */
 static void cache_put(const struct lore *l, const char *key, long status,
 		      const struct strbuf *body)
@@ -227,7 +209,7 @@ static void cache_put(const struct lore *l, const char *key, long status,
 	strbuf_addf(&tmp, "%s.%ld.tmp", path.buf, (long)getpid());
 	strbuf_addf(&head, "%s%s\n%ld %lld\n", CACHE_MAGIC, key, status,
 		    (long long)now());
-	if (make_dirs(l->cache_dir)) {
+	if (mkdir_p(l->cache_dir)) {
 		warning("lore_cache: cannot create '%s': %s", l->cache_dir,
 			strerror(errno));
 		goto out;
@@ -270,7 +252,7 @@ static void rate_wait(struct lore *l)
 	if (l->o.rate <= 0)
 		return;
 	gap = 1.0 / l->o.rate;
-	if (l->cache_dir && !make_dirs(l->cache_dir)) {
+	if (l->cache_dir && !mkdir_p(l->cache_dir)) {
 		strbuf_addf(&path, "%s/rate.lock", l->cache_dir);
 		fd = open(path.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 		if (fd >= 0 && flock(fd, LOCK_EX)) {

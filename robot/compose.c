@@ -18,6 +18,7 @@
 #include "bisect.h"
 #include "compose.h"
 #include "compare.h"
+#include "dir.h"
 #include "functional.h"
 #include "inputs.h"
 #include "report.h"
@@ -1319,22 +1320,12 @@ void composed_release(struct composed *c)
 /* mkdir -p; 0 or an exit code */
 static int make_path(const char *dir)
 {
-	char *p = xstrdup(dir), *s;
-	int ret = 0;
+	int ret;
 
-	for (s = p + 1; *s && !ret; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			ret = spool_errno_exit(errno);
-		*s = '/';
-	}
-	if (!ret && mkdir(p, 0755) && errno != EEXIST)
-		ret = spool_errno_exit(errno);
-	if (ret)
-		error_errno("cannot create '%s' (archive_dir)", p);
-	free(p);
+	if (!mkdir_p(dir))
+		return 0;
+	ret = spool_errno_exit(errno);
+	error_errno("cannot create '%s' (archive_dir)", dir);
 	return ret;
 }
 

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * dir.h: directories, part of the util module.
+ */
+#ifndef ROBOT_DIR_H
+#define ROBOT_DIR_H
+
+/*
+ * mkdir -p: creates `dir` and its missing parents (mode 0755).  Returns
+ * 0, or -1 with errno set from the mkdir that failed.
+ */
+int mkdir_p(const char *dir);
+
+#endif
