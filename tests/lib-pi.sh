@@ -254,6 +254,23 @@ Make it faster.
 Signed-off-by: $PI_ALICE"
 }
 
+# _pi_applied REPO SECOND "DAY hh:mm:ss" SUBJECT LINE [LAST]: v2's patch
+# (posted 2024-06-10 10:00:SECOND) as Andrew applied it on 2024-06-DAY,
+# LINE among the trailers before his Signed-off-by (LAST, or none if "")
+_pi_applied() {
+	_pa_last="Signed-off-by: $PI_AKPM"
+	[ $# -ge 6 ] && _pa_last=$6
+	_pi_commit "$1" "Alice Developer" alice@example.org \
+		"2024-06-10 10:00:$2 +0000" "$PI_AKPM" akpm@example.org \
+		"2024-06-$3 +0000" "$4
+
+Make it faster.
+
+Signed-off-by: $PI_ALICE
+$5${_pa_last:+
+$_pa_last}"
+}
+
 _pi_repo() {
 	_pr=$1
 	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent \
@@ -265,8 +282,7 @@ _pi_repo() {
 		"Linux 6.9" || return 1
 	_pi_git "$_pr" tag base
 	# v1, as posted
-	_pi_git "$_pr" \
-		checkout -q -b v1 base
+	_pi_git "$_pr" checkout -q -b v1 base
 	_pi_patch1 "$_pr"
 	_pi_series_commit "$_pr" "2024-06-03 10:00:01 +0000" "$PI_S1" &&
 		_pi_patch2_v1 "$_pr" &&
@@ -275,8 +291,7 @@ _pi_repo() {
 		_pi_series_commit "$_pr" "2024-06-03 10:00:03 +0000" "$PI_S3" ||
 		return 1
 	# v2: 1 and 3 unchanged, 2 changed
-	_pi_git "$_pr" \
-		checkout -q -b v2 base
+	_pi_git "$_pr" checkout -q -b v2 base
 	_pi_patch1 "$_pr"
 	_pi_series_commit "$_pr" "2024-06-10 10:00:01 +0000" "$PI_S1" &&
 		_pi_patch2_v2 "$_pr" &&
@@ -285,41 +300,19 @@ _pi_repo() {
 		_pi_series_commit "$_pr" "2024-06-10 10:00:03 +0000" "$PI_S3" ||
 		return 1
 	# v2 as the maintainer applied it
-	_pi_git "$_pr" \
-		checkout -q -b applied base
+	_pi_git "$_pr" checkout -q -b applied base
 	_pi_patch1 "$_pr"
-	_pi_commit "$_pr" "Alice Developer" alice@example.org \
-		"2024-06-10 10:00:01 +0000" "$PI_AKPM" akpm@example.org \
-		"2024-06-12 09:00:00 +0000" "$PI_S1
-
-Make it faster.
-
-Signed-off-by: $PI_ALICE
-Link: https://lore.kernel.org/r/$(pi_msgid_path "$PI_V2_1")
-Signed-off-by: $PI_AKPM" || return 1
+	_pi_applied "$_pr" 01 "12 09:00:00" "$PI_S1" \
+		"Link: https://lore.kernel.org/r/$(pi_msgid_path "$PI_V2_1")" ||
+		return 1
 	_pi_patch2_edited "$_pr"
-	_pi_commit "$_pr" "Alice Developer" alice@example.org \
-		"2024-06-10 10:00:02 +0000" "$PI_AKPM" akpm@example.org \
-		"2024-06-12 09:00:01 +0000" "$PI_S2
-
-Make it faster.
-
-Signed-off-by: $PI_ALICE
-[akpm: reword the comment]
-Signed-off-by: $PI_AKPM" || return 1
+	_pi_applied "$_pr" 02 "12 09:00:01" "$PI_S2" \
+		"[akpm: reword the comment]" || return 1
 	_pi_patch3 "$_pr"
-	_pi_commit "$_pr" "Alice Developer" alice@example.org \
-		"2024-06-10 10:00:03 +0000" "$PI_AKPM" akpm@example.org \
-		"2024-06-12 09:00:02 +0000" "$PI_S3
-
-Make it faster.
-
-Signed-off-by: $PI_ALICE
-Message-Id: $PI_V2_3
-Signed-off-by: $PI_AKPM" || return 1
+	_pi_applied "$_pr" 03 "12 09:00:02" "$PI_S3" "Message-Id: $PI_V2_3" ||
+		return 1
 	# never posted: a fix by Carol; a change with a dead link
-	_pi_git "$_pr" \
-		checkout -q -b other base
+	_pi_git "$_pr" checkout -q -b other base
 	sed -i 's/sucess/success/' "$_pr/drivers/qux.c"
 	_pi_commit "$_pr" "Carol Hacker" carol@example.com \
 		"2024-06-06 10:00:00 +0000" "Carol Hacker" carol@example.com \
@@ -335,23 +328,14 @@ Signed-off-by: Carol Hacker <carol@example.com>" || return 1
 Signed-off-by: $PI_ALICE
 Link: https://lore.kernel.org/r/never-posted.alice@example.org" ||
 		return 1
-	_pi_git "$_pr" \
-		tag dead-link
-	_pi_git "$_pr" \
-		checkout -q -b dead base
+	_pi_git "$_pr" tag dead-link
+	_pi_git "$_pr" checkout -q -b dead base
 	_pi_patch1 "$_pr"
-	_pi_commit "$_pr" "Alice Developer" alice@example.org \
-		"2024-06-10 10:00:01 +0000" "$PI_AKPM" akpm@example.org \
-		"2024-06-13 09:00:00 +0000" "$PI_S1
-
-Make it faster.
-
-Signed-off-by: $PI_ALICE
-Link: https://patch.msgid.link/gone.alice@example.org" || return 1
-	_pi_git "$_pr" \
-		tag dead-link-patch
-	_pi_git "$_pr" \
-		checkout -q master
+	_pi_applied "$_pr" 01 "13 09:00:00" "$PI_S1" \
+		"Link: https://patch.msgid.link/gone.alice@example.org" "" ||
+		return 1
+	_pi_git "$_pr" tag dead-link-patch
+	_pi_git "$_pr" checkout -q master
 }
 
 # _pi_mail OUT ARGS...: tests/tools/pi-mail
