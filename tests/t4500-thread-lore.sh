@@ -25,6 +25,29 @@ if ! { pi_fixture_series "$FX" && pi_init && pi_add "$FX"/mails/*.eml &&
 fi
 _ok "a public-inbox archive serves the series at $PI_URL"
 
+# What public-inbox 1.9 accepts, which robot relies on: an mbox (x=m) only
+# for a POST with the query in the URL; a GET gets the HTML page, and a
+# query in a POST's body is not read.
+"$PYTHON" - "$PI_URL" >"$T/methods" <<'EOF'
+import sys, urllib.error, urllib.request
+base, q = sys.argv[1], "q=s:%22fast%20path%22&x=m"
+def answer(req):
+    try:
+        r = urllib.request.urlopen(req, timeout=10)
+        return "%d %s" % (r.status, r.headers.get_content_type())
+    except urllib.error.HTTPError as e:
+        return "%d" % e.code
+print("GET", answer(urllib.request.Request(base + "?" + q)))
+print("POST", answer(urllib.request.Request(base + "?" + q, data=b"",
+                                            method="POST")))
+print("POST body", answer(urllib.request.Request(base, data=q.encode(),
+                                                 method="POST")))
+EOF
+printf '%s\n' "GET 200 text/html" "POST 200 application/gzip" \
+	"POST body 404" >"$T/want"
+ok "public-inbox answers x=m with an mbox only on POST" \
+	test_cmp "$T/want" "$T/methods"
+
 # conf NAME [LINE...]: $T/NAME.yaml, its own cache $T/NAME.cache
 conf() {
 	_c=$1
