@@ -56,7 +56,8 @@ static int parse_options(struct thread_cli *cli, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:vh", longopts, NULL)) != -1) {
+	/* ":": a missing value */
+	while ((c = getopt_long(argc, argv, ":c:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli->config = optarg;
@@ -74,8 +75,7 @@ static int parse_options(struct thread_cli *cli, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 1;
 		default:
-			usage_error("thread", "unknown option '%s'",
-				    argv[optind - 1]);
+			usage_option_error("thread", c, argv);
 			return -1;
 		}
 	}

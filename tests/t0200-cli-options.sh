@@ -38,6 +38,11 @@ opt "queue: an unknown option" "unknown option '--frob'" queue --frob
 opt "plot --title without a value" "option '--title' needs a value" \
 	plot a b --title
 opt "plot: an unknown option" "unknown option '-z'" plot -z a b
+opt "thread --repo without a value" "option '--repo' needs a value" \
+	thread HEAD --repo
+opt "thread --commits without a value" "option '--commits' needs a value" \
+	thread HEAD --commits
+opt "thread: an unknown option" "unknown option '-x'" thread -x HEAD
 
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]
