@@ -660,7 +660,9 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->patch_base = dup_or_null(req->patch.base);
 	r->patch_link = dup_or_null(req->patch.link);
 	r->patch_subject = dup_or_null(req->patch.subject);
-	if (thread_wanted(c) && lookup_thread(c, ci, r))
+	/* without a tested commit there is nothing to look up */
+	if (c->tested && thread_wanted(c) &&
+	    lookup_thread(c, ctx_commit(c, c->tested, "commit"), r))
 		return -1;
 	r->nstill = req->still.n;
 	r->still = xcalloc(r->nstill + 1, sizeof(*r->still));
