@@ -996,6 +996,9 @@ static int b_fsource(struct render *rc, struct strbuf *out)
 {
 	const struct report *r = rc->r;
 
+	if (!r->patch_url &&
+	    r->patch_link) /* found on lore (doc/threading.md) */
+		return expand(rc, out, "fsource-link", NULL);
 	if (!r->patch_url)
 		return expand(rc, out, "fsource", NULL);
 	return expand(rc, out, "fsource-patch",

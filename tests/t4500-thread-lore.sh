@@ -248,6 +248,30 @@ sed -n '/^commit: /,/^testcase: /{p;/^testcase: /q}' "$T/thread.eml" >"$T/got"
 ok "the patch link, its subject and the note on v2" \
 	test_cmp "$T/want" "$T/got"
 
+# a functional report on the same commit: the same lines
+"$PYTHON" "$TOP/tests/functional/data/make-rts" "$W/frt" >/dev/null
+grep -rl 1111111111aaaaaaaaaa2222222222bbbbbbbbbb "$W/frt" |
+	xargs sed -i "s/1111111111aaaaaaaaaa2222222222bbbbbbbbbb/$base/g"
+grep -rl 3333333333cccccccccc4444444444dddddddddd "$W/frt" |
+	xargs sed -i "s/3333333333cccccccccc4444444444dddddddddd/$tested/g"
+request func "$tested" "thread_lookup: true"
+sed -i -e 's|^kpi: .*|kpi: "dmesg.BUG:KASAN:slab-use-after-free_in_frob_buffer_put"|' \
+	-e 's|^result_roots: .*|result_roots: [frt/kasan/rt0, frt/kasan/rt1]|' \
+	-e 's|^date: .*|date: "2026-01-10 21:24:19 +0800"|' "$W/func.yaml"
+expect_code 0 "a functional report with thread_lookup" \
+	"$ROBOT" compose --dry-run -c "$CFG" "$W/func.yaml"
+cp "$T/.out" "$T/func.eml"
+headers "$T/func.eml" Subject In-Reply-To >"$T/got"
+printf '%s\n' "Subject: Re: [PATCH 2/3] mm/bar: use the fast path" \
+	"In-Reply-To: $PI_V1_2" >"$T/want"
+ok "... replies to the patch" test_cmp "$T/want" "$T/got"
+sed -n '/^commit: /,/^in testcase: /{p;/^in testcase: /q}' "$T/func.eml" \
+	>"$T/got"
+sed -e 's/^testcase: stress-ng$/in testcase: xfstests/' "$T/thread.eml" |
+	sed -n '/^commit: /,/^in testcase: /{p;/^in testcase: /q}' >"$T/want"
+ok "... with the patch link, its subject and the note" \
+	test_cmp "$T/want" "$T/got"
+
 request nothread "$tested" "thread_lookup: false"
 "$ROBOT" compose --dry-run -c "$CFG" "$W/nothread.yaml" >"$T/no.eml"
 ok "thread_lookup: false: no lookup, no In-Reply-To" \
