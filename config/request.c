@@ -113,6 +113,8 @@ static const struct field request_fields[] = {
 	R("repo", FIELD_PATH, repo, NULL),
 	R("preface", FIELD_TEXT, preface, NULL),
 	R("intro", FIELD_TEXT, intro, NULL),
+	R("note", FIELD_TEXT, note, NULL),
+	R("show", FIELD_STRS, show, NULL),
 	T("result_roots", FIELD_PATHS, result_roots),
 	T("kpi", FIELD_STR, kpi),
 	T("test_description", FIELD_TEXT, test_description),

@@ -26,6 +26,8 @@
  *   result_roots: [rt0, rt1]            # base first
  *   preface: |                          # optional free text
  *   intro: |                            # optional, after the greeting
+ *   note: "..."                         # optional, after the headline
+ *   show: [fsmark.files_per_sec]        # rows shown like the KPI
  *   test_description: "..."             # optional
  *   test_url: https://...
  *   machine: "..."                      # optional: overrides host fields
@@ -109,6 +111,8 @@ struct request {
 	char *commits, *repo;
 	char *preface;
 	char *intro;	      /* the sender's text after the greeting */
+	char *note;	      /* ... and between the headline and "commit:" */
+	struct strv show;     /* stats shown like the KPI, in every table */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */
 	struct req_patch patch;

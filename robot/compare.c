@@ -235,6 +235,17 @@ struct pair_ctx {
 	unsigned char *zero_int;
 };
 
+/* Is k one of the stats a sender shows on purpose (opts.shown)? */
+static int shown_stat(const struct compare_opts *o, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < o->nshown; i++)
+		if (!strcmp(o->shown[i], k))
+			return 1;
+	return 0;
+}
+
 static int rule_on(const struct pair_ctx *p, unsigned rule)
 {
 	return !(p->o->disabled & rule);
@@ -349,7 +360,7 @@ static int small_change(const struct pair_ctx *p, const char *k,
 
 static int forced(const struct pair_ctx *p, const char *k)
 {
-	return p->o->force && !strcmp(p->o->force, k);
+	return (p->o->force && !strcmp(p->o->force, k)) || shown_stat(p->o, k);
 }
 
 /*
@@ -593,10 +604,14 @@ static int cmp_row_base(const void *pa, const void *pb)
  * Compare.sort_stats, first key: how many shown rows share the monitor.
  * Upstream keys the count by monitor alone and starts it at -10000 when
  * the first row it meets (in selection order) is a failure row.  A
- * monitor that is a test of the day's lkp-tests counts 0.
+ * monitor that is a test of the day's lkp-tests counts 0.  A row a sender
+ * shows on purpose does not count (0-day added them to the sorted table:
+ * 287 and 298 of the corpus sort fsmark.* as if their
+ * fsmark.files_per_sec row were not there).
  */
-static void count_bases(struct comparison *c, const struct lkp_tables *t)
+static void count_bases(struct comparison *c, const struct compare_opts *o)
 {
+	const struct lkp_tables *t = o->tables;
 	struct cmp_row **by_base =
 		xcalloc(c->nrows ? c->nrows : 1, sizeof(*by_base));
 	size_t i, j, k;
@@ -614,7 +629,9 @@ static void count_bases(struct comparison *c, const struct lkp_tables *t)
 		     j++)
 			if (by_base[j]->seq < first->seq)
 				first = by_base[j];
-		count = (first->failure ? -10000 : 0) + (long)(j - i);
+		count = first->failure ? -10000 : 0;
+		for (k = i; k < j; k++)
+			count += !shown_stat(o, by_base[k]->name);
 		base = xstrndup(first->name, base_len(first->name));
 		if (count > 0 && lkp_is_test(t, base))
 			count = 0;
@@ -923,7 +940,7 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 	if (bad)
 		return -1;
 
-	count_bases(c, o->tables);
+	count_bases(c, o);
 	qsort_r(c->rows, c->nrows, sizeof(*c->rows), cmp_rows, &c->n);
 	return 0;
 }

@@ -44,6 +44,9 @@ struct compare_opts {
 	int all;	   /* every stat the roots share, no selection */
 	unsigned disabled; /* enum compare_rule bits switched off */
 	const char *force; /* a stat shown without the significance tests */
+	/* more such stats: the ones a sender shows on purpose; n of them */
+	const char *const *shown;
+	size_t nshown;
 	/*
 	 * n strings each, or NULL: what the "commit:" lines and the id line
 	 * show.  Default: the full ids of the roots' job.yaml.

@@ -319,6 +319,23 @@ static int build_functional(struct ctx *c, const struct compare_roots *roots,
 }
 
 /*
+ * The style's perf_thresholds: 0 when the reports of the day show rows
+ * that lkp-tests' per-metric thresholds (reasonable_perf_change?) drop,
+ * as 0-day's of 2020-10 to 2021-06 do (config/data/styles).  Only the
+ * report's tables follow it; `robot compare` is lkp-tests' ncompare.
+ */
+static int report_thresholds(const struct ctx *c, struct compare_opts *o)
+{
+	int on;
+
+	if (style_get_int(&c->st, "perf_thresholds", &on))
+		return -1;
+	if (!on)
+		o->disabled |= RULE_THRESHOLD;
+	return 0;
+}
+
+/*
  * One test: load its roots, compare them, describe it.  `where` is the
  * test's key prefix in the request: "" for the top level, "sections[0]."
  */
@@ -336,6 +353,10 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 
 	t->kpi = dup_or_null(rq->kpi);
 	o.force = t->kpi;
+	o.shown = (const char *const *)c->req->show.v;
+	o.nshown = c->req->show.n;
+	if (report_thresholds(c, &o))
+		goto out;
 	if (!n) {
 		/* named at once with every other missing input */
 		strbuf_addf(&key, "%sresult_roots", where);
@@ -425,6 +446,8 @@ static int build_plots(struct ctx *c, struct report_test *t)
 	if (!b->good.n && !b->bad.n)
 		return 0;
 	o.force = t->kpi;
+	if (report_thresholds(c, &o))
+		return -1;
 	where = xasprintf("%s: bisect", c->req->file);
 	ret = bisect_plots(&t->plots, &t->nplots, b->good.v, b->good.n,
 			   b->bad.v, b->bad.n, &o, where);
@@ -676,6 +699,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	}
 	r->preface = dup_or_null(req->preface);
 	r->intro = dup_or_null(req->intro);
+	r->note = dup_or_null(req->note);
 	r->no_tags = req->no_tags;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
 						  : c->cfg->reported_by);

@@ -116,6 +116,7 @@ struct report {
 	size_t nstill;
 	char *preface; /* free text before the greeting; NULL */
 	char *intro;   /* free text after the greeting; NULL */
+	char *note;    /* the lines between the headline and "commit:" */
 	/* tests[0] gives the headline; later ones are further sections */
 	struct report_test *tests;
 	size_t ntests;
