@@ -44,7 +44,7 @@
 		}                                                        \
 	} while (0)
 
-/* Exit codes of shared/CONTRACT.md (sysexits.h values). */
+/* The exit codes of doc/commands.md (sysexits.h values). */
 enum robot_exit {
 	EXIT_OK = 0,
 	EXIT_RUNTIME = 1,

@@ -313,7 +313,7 @@ static int changed(const struct pair_ctx *p, const char *k, int function,
 	/*
 	 * ncompare's perf-profile threshold; from 2018-01-31 it is the
 	 * Integer 5, which Ruby's is_a? test matches only against an Integer
-	 * median (report-format §1.6 step 4).
+	 * median (doc/format.md §1.6 step 4).
 	 */
 	if (pp > 0 && has_prefix(k, "perf-profile.") &&
 	    (!integer_only || a->median_is_int))

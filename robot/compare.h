@@ -4,7 +4,7 @@
  *
  * comparison_build() takes the result roots of n commits (base first),
  * selects the stats that changed significantly between the base and each
- * later commit (reference/report-format.md §1.6), computes their means,
+ * later commit (doc/format.md §1.6), computes their means,
  * standard deviations and changes, and orders them (§1.7).
  * comparison_print() writes the block through table.c.  The caller picks
  * the style (a date) and the lkp-tests tables of that date.

@@ -26,7 +26,7 @@ static const struct cmd {
 	  "the Message-ID a report about a commit replies to (lore)" },
 };
 
-/* Commands of shared/CONTRACT.md that later work will add. */
+/* Commands of doc/commands.md that later work will add. */
 static const char *const future_cmds[] = {
 	"reply",
 };

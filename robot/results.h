@@ -9,7 +9,7 @@
  *
  * robot never trusts avg.json or stddev.json: it computes its own
  * statistics from the samples, remembering per sample whether the JSON
- * wrote it as an integer (reference/report-format.md §1.6 step 4).
+ * wrote it as an integer (doc/format.md §1.6 step 4).
  */
 #ifndef ROBOT_RESULTS_H
 #define ROBOT_RESULTS_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * table.h: printing the comparison block of `lkp ncompare`, the table at
- * the heart of every 0-day report (reference/report-format.md §1.2-§1.5).
+ * the heart of every 0-day report (doc/format.md §1.2-§1.5).
  *
  * This module only formats: the caller (compare.c) computes means,
  * standard deviations and changes, selects and orders the rows.  The

@@ -8,7 +8,7 @@
 #   scripts/deps.sh --lkp [...]   the same for `make check-lkp`'s packages
 set -eu
 
-# Build: the four libraries of shared/CONTRACT.md, plus jansson and zlib for
+# Build: libcurl, libgit2, libyaml and libetpan, plus jansson and zlib for
 # LKP result roots, nettle for the SHA-1 of patch-ids (git/patchid.c).
 # libcurl must be the GnuTLS flavour: libetpan-dev
 # depends on it.

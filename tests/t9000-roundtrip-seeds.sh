@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# The round trip (CONTRACT.md, "Round-trip tool"): eml2lkp turns each seed
+# The round trip (doc/roundtrip.md): eml2lkp turns each seed
 # mail into the inputs an operator would have had (result roots, job.yaml
 # host fields, commits.yaml, attachments, request.yaml, robot.yaml), and
 # `robot compose --dry-run` on them must print the seed again:

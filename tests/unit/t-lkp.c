@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * t-lkp.c: the dated lkp-tests tables (config/lkp.c), checked against
- * facts of each era and against rows of the real mails in shared/seeds/.
+ * facts of each era and against rows of the seed mails (tests/data/seeds/).
  */
 #include "common.h"
 #include "config/data.h"

@@ -516,7 +516,7 @@ static void want_in(const char *body, const char *piece, const char *desc)
 }
 
 /*
- * The In-addition table of fill_2025 by the rule of report-format.md
+ * The In-addition table of fill_2025 by the rule of doc/format.md
  * §3.2: an 18-wide first column, the second padded to its longest text;
  * in 2025 the change's minus is a blank (corpus mails 129, 135).
  */

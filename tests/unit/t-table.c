@@ -3,7 +3,7 @@
  * t-table.c: the comparison table, checked against rows of real reports.
  *
  * Most checks are data.  tests/data/table-vectors.txt holds the rows of
- * reference/report-format.md §6 and rows that tell readings of a rule
+ * doc/format.md §6 and rows that tell readings of a rule
  * apart, each with the raw per-run samples behind it (solved for and
  * verified by tests/tools/make-table-vectors).  For each vector this test
  * runs the pipeline compare.c runs: stats_mean and stats_stddev (or
