@@ -76,33 +76,13 @@ static int parse_options(struct queue_cli *cli, int argc, char **argv)
 
 /* ---- listing ---- */
 
-static void json_str(struct strbuf *out, const char *s)
-{
-	const unsigned char *p;
-
-	if (!s) {
-		strbuf_addstr(out, "null");
-		return;
-	}
-	strbuf_addch(out, '"');
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			strbuf_addf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			strbuf_addf(out, "\\u%04x", *p);
-		else
-			strbuf_addch(out, *p);
-	}
-	strbuf_addch(out, '"');
-}
-
 static void json_time(struct strbuf *out, time_t t)
 {
 	struct strbuf v = STRBUF_INIT;
 
 	if (t)
 		spool_time_format(&v, t);
-	json_str(out, t ? v.buf : NULL);
+	strbuf_add_json_string(out, t ? v.buf : NULL);
 	strbuf_release(&v);
 }
 
@@ -114,7 +94,7 @@ static void json_strs(struct strbuf *out, const struct spool_strs *l)
 	for (i = 0; i < l->n; i++) {
 		if (i)
 			strbuf_addstr(out, ", ");
-		json_str(out, l->v[i]);
+		strbuf_add_json_string(out, l->v[i]);
 	}
 	strbuf_addch(out, ']');
 }
@@ -140,13 +120,13 @@ static void list_json(struct strbuf *out, const struct spool_msg *m, int first)
 {
 	strbuf_addstr(out, first ? "\n    {" : ",\n    {");
 	strbuf_addstr(out, "\"message_id\": ");
-	json_str(out, m->message_id);
+	strbuf_add_json_string(out, m->message_id);
 	strbuf_addstr(out, ", \"state\": ");
-	json_str(out, state_word(m));
+	strbuf_add_json_string(out, state_word(m));
 	strbuf_addf(out, ", \"file\": \"%s/%s.eml\"", spool_state_dir(m->state),
 		    m->name);
 	strbuf_addstr(out, ", \"subject\": ");
-	json_str(out, m->subject);
+	strbuf_add_json_string(out, m->subject);
 	strbuf_addstr(out, ", \"queued\": ");
 	json_time(out, m->queued);
 	strbuf_addf(out, ", \"bytes\": %lld, \"attempts\": %d", m->size,
@@ -158,9 +138,9 @@ static void list_json(struct strbuf *out, const struct spool_msg *m, int first)
 	strbuf_addstr(out, ", \"done\": ");
 	json_time(out, m->meta.done);
 	strbuf_addstr(out, ", \"via\": ");
-	json_str(out, m->meta.via);
+	strbuf_add_json_string(out, m->meta.via);
 	strbuf_addstr(out, ", \"reply\": ");
-	json_str(out, m->meta.reply);
+	strbuf_add_json_string(out, m->meta.reply);
 	strbuf_addstr(out, ", \"sent_to\": ");
 	json_strs(out, &m->meta.sent_to);
 	strbuf_addstr(out, ", \"refused\": ");
@@ -202,9 +182,9 @@ static int list(struct spool *s, int json)
 
 	if (json) {
 		strbuf_addstr(&out, "{\n  \"spool\": ");
-		json_str(&out, s->dir);
+		strbuf_add_json_string(&out, s->dir);
 		strbuf_addstr(&out, ",\n  \"paused\": ");
-		json_str(&out, paused ? reason.buf : NULL);
+		strbuf_add_json_string(&out, paused ? reason.buf : NULL);
 		strbuf_addstr(&out, ",\n  \"messages\": [");
 	} else if (paused) {
 		strbuf_addf(&out, "paused: %s\n", reason.buf);

@@ -187,23 +187,6 @@ static void free_stats(struct result_root *rt)
 	rt->nstats = 0;
 }
 
-/* Appends name as a JSON string, so that a bad one prints on one line. */
-static void add_json_string(struct strbuf *out, const char *name)
-{
-	const unsigned char *p;
-
-	strbuf_addch(out, '"');
-	for (p = (const unsigned char *)name; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			strbuf_addf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			strbuf_addf(out, "\\u%04x", *p);
-		else
-			strbuf_addch(out, *p);
-	}
-	strbuf_addch(out, '"');
-}
-
 int rt_check_stat_name(const char *name, struct strbuf *why)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -214,7 +197,7 @@ int rt_check_stat_name(const char *name, struct strbuf *why)
 		ret = -1;
 	} else if (utf8_check_text(name, 0, &sb)) {
 		strbuf_addstr(why, "the stat name ");
-		add_json_string(why, name);
+		strbuf_add_json_string(why, name);
 		strbuf_addf(why, " is not one line of visible text (%s)",
 			    sb.buf);
 		ret = -1;

@@ -120,6 +120,26 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	sb->len += (size_t)n;
 }
 
+void strbuf_add_json_string(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	if (!s) {
+		strbuf_addstr(sb, "null");
+		return;
+	}
+	strbuf_addch(sb, '"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addf(sb, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			strbuf_addf(sb, "\\u%04x", *p);
+		else
+			strbuf_addch(sb, *p);
+	}
+	strbuf_addch(sb, '"');
+}
+
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;

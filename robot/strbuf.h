@@ -41,6 +41,11 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/*
+ * Appends s as a JSON string, quoted, with '"', '\\' and control characters
+ * escaped (so that any name prints on one line); NULL appends null.
+ */
+void strbuf_add_json_string(struct strbuf *sb, const char *s);
 /* Removes trailing blanks (spaces, tabs, CR and LF). */
 void strbuf_rtrim(struct strbuf *sb);
 
