@@ -206,12 +206,40 @@ static void default_rows(struct strv *rows, const struct compare_roots *roots)
 		}
 }
 
+/*
+ * The width of the rows' names: 0-day computed the table with every row of
+ * default_rows() and sized its first column so before it dropped the rows
+ * it did not show (those the sender's list leaves out).  Mail 454 shows
+ * one row, BUG:workqueue_lockup-pool, in a column as wide as
+ * INFO:rcu_preempt_self-detected_stall_on_CPU, a stat of its excerpt that
+ * the table does not show; 433, 443, 448 and 466 have columns wider than
+ * any row they show; in the 19 tables that show every stat of their
+ * excerpts the column is that of the widest row.
+ */
+static size_t computed_width(const struct compare_roots *roots)
+{
+	struct strv all = { 0 };
+	size_t w = 0;
+
+	default_rows(&all, roots);
+	while (all.n) {
+		char *name = all.v[--all.n];
+
+		if (strlen(row_name(name)) > w)
+			w = strlen(row_name(name));
+		free(name);
+	}
+	free(all.v);
+	return w;
+}
+
 static void result_table(struct strbuf *out, const struct compare_roots *roots,
 			 const struct strv *rows)
 {
 	size_t cols = roots->n + 1, nrows = rows->n + 1, i, j;
 	char **cell = xcalloc(cols * nrows, sizeof(char *));
 	size_t *w = xcalloc(cols, sizeof(size_t));
+	size_t computed = computed_width(roots);
 
 	cell[0] = xstrdup("");
 	for (j = 1; j < cols; j++)
@@ -242,6 +270,8 @@ static void result_table(struct strbuf *out, const struct compare_roots *roots,
 	for (i = 0; i < nrows * cols; i++)
 		if (strlen(cell[i]) > w[i % cols])
 			w[i % cols] = strlen(cell[i]);
+	if (computed > w[0])
+		w[0] = computed;
 	add_border(out, w, cols);
 	add_cells(out, cell, w, cols);
 	add_border(out, w, cols);
