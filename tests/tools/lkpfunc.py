@@ -977,6 +977,13 @@ def headers_of(F, mail):
         addrs = E.address_list(h[key])
         setattr(F, attr, (addrs[0] if addrs else None) if attr == 'from_'
                 else addrs)
+    # the sending operator: the local part of the From address (the key
+    # of the operators' own rows of config/data/styles)
+    F.operator = None
+    m = re.search(r'<([^<>@\s]+)@[^<>]*>\s*$', F.from_ or '') or \
+        re.fullmatch(r'\s*([^<>@\s]+)@\S+\s*', F.from_ or '')
+    if m:
+        F.operator = m.group(1)
     subj = re.sub(r'\r?\n(?=[ \t])', '', h.get('subject', '')).strip()
     F.subject = subj
     m = re.match(r'(?:Re: )?\[([^\]\s]+:[^\]\s]+)\]', subj)
@@ -1018,7 +1025,7 @@ def preface_text(F, date):
     """The words before the greeting: what is left before robot's empty
     lines of the day (flead)."""
     top = F.preface_lines
-    lead = 0 if date < '2020-11-01' else 1 if date < '2021-03-15' else 2
+    lead = int(E.style_value('flead', date, F.operator) or 0)
     if F.form == 'fyi' and F.greeting is None:
         lead = 0
     if not any(top):
