@@ -464,6 +464,7 @@ static int fill_evidence(struct report_functional *fn,
 	fn->output = !has_prefix(req->test.kpi, "dmesg.") &&
 		     !has_prefix(req->test.kpi, "kmsg.") &&
 		     !has_prefix(req->test.kpi, "last_state.");
+	fn->test_stat = fn->output;
 	if (req->no_evidence)
 		return 0;
 	if (req->evidence.n) {

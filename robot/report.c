@@ -163,8 +163,8 @@ static int expand(struct render *rc, struct strbuf *out, const char *block,
  * for (-improvement, -empty: templates/README): the file with the suffix
  * when the set has one, else the block's own file.
  */
-static int expand_optional(struct render *rc, struct strbuf *out,
-			   const char *block, const char *suffix)
+static int has_variant(const struct render *rc, const char *block,
+		       const char *suffix)
 {
 	char *name = block_file(rc, block, suffix);
 	char *rel = xasprintf("templates/%s/%s", rc->set, name);
@@ -174,7 +174,14 @@ static int expand_optional(struct render *rc, struct strbuf *out,
 	free(path);
 	free(rel);
 	free(name);
-	return expand(rc, out, block, has ? suffix : NULL);
+	return has;
+}
+
+static int expand_optional(struct render *rc, struct strbuf *out,
+			   const char *block, const char *suffix)
+{
+	return expand(rc, out, block,
+		      has_variant(rc, block, suffix) ? suffix : NULL);
 }
 
 /* Expands a broken line again to print why it is broken. */
@@ -269,9 +276,9 @@ static int lacks_optional(const struct probe *p)
  * every line lacks some.
  */
 static int expand_first_fit(struct render *rc, struct strbuf *out,
-			    const char *block)
+			    const char *block, const char *suffix)
 {
-	char *name = block_file(rc, block, NULL);
+	char *name = block_file(rc, block, suffix);
 	const struct tmpl *t = load(rc, name);
 	struct probe lacks, best = { .n = 0 }, alts = { .n = 0 };
 	const char *line, *end;
@@ -483,7 +490,7 @@ static int f_machine(struct render *rc, struct strbuf *out)
 		strbuf_addstr(out, rc->t->host.text);
 		return 0;
 	}
-	return expand_first_fit(rc, out, "machine");
+	return expand_first_fit(rc, out, "machine", NULL);
 }
 
 static int f_archive_url(struct render *rc, struct strbuf *out)
@@ -1353,7 +1360,13 @@ static int render_all(struct render *rc, struct strbuf *subject,
 
 	rc->t = &rc->r->tests[0];
 	rc->used = 0;
-	ret = expand_first_fit(rc, subject, rc->r->fn ? "fsubject" : "subject");
+	if (!rc->r->fn)
+		ret = expand_first_fit(rc, subject, "subject", NULL);
+	else if (rc->r->fn->test_stat && has_variant(rc, "fsubject", "-test"))
+		/* a test's stat: the period's file for them, if it has one */
+		ret = expand_first_fit(rc, subject, "fsubject", "-test");
+	else
+		ret = expand_first_fit(rc, subject, "fsubject", NULL);
 	if (!ret)
 		ret = expand(rc, body, rc->r->fn ? "fbody" : "body", NULL);
 	return ret;

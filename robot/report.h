@@ -72,6 +72,8 @@ struct report_functional {
 	int vm;		/* tested in a VM: the qemu reproduce steps */
 	int modules;	/* ... with a modules initrd */
 	int output;	/* the evidence is a test's output, not a kernel log */
+	int test_stat;	/* the headline is a test's stat (not dmesg, kmsg,
+			   last_state) */
 	char *preface;	/* the sender's words and tables before the greeting */
 	char *intro;	/* the sender's words after the greeting */
 	char *params;	/* ... after the parameters */
