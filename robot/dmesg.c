@@ -770,9 +770,15 @@ static size_t annotation(const char *p, const char *end)
 
 	if (end - p < 4 || p[0] != ' ' || p[1] != '(')
 		return 0;
-	/* a source position: a path, ':' and a digit, before any blank */
+	/*
+	 * A source position: a path, ':' and a digit, before any blank; or
+	 * addr2line's "??:?" for a position it does not know (mail 435:
+	 * "xhci_offload_get_ops (??:?)").
+	 */
 	for (; q < end && *q != ' ' && *q != ')'; q++)
-		if (*q == ':' && q + 1 < end && isdigit((unsigned char)q[1]))
+		if (*q == ':' && q + 1 < end &&
+		    (isdigit((unsigned char)q[1]) ||
+		     (q[1] == '?' && q - p == 4 && !memcmp(p + 2, "??", 2))))
 			colon = q;
 	if (!colon)
 		return 0;

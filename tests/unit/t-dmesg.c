@@ -129,6 +129,13 @@ static void check_rules(const struct dmesg_rules *r)
 		    "f+0x0/0x0 [xfs]",
 		    "decode_stacktrace's annotation and module are undone");
 	strbuf_reset(&sb);
+	dmesg_undecode(&sb, "xhci_offload_get_ops (??:?)", 27);
+	CHECK_STREQ(sb.buf, "xhci_offload_get_ops+0x0/0x0",
+		    "addr2line's unknown position is an annotation too");
+	strbuf_reset(&sb);
+	dmesg_undecode(&sb, "f (a??:?)", 9);
+	CHECK_STREQ(sb.buf, "f (a??:?)", "only a bare ??:? is unknown");
+	strbuf_reset(&sb);
 	dmesg_undecode(&sb, "call (not a source position)", 28);
 	CHECK_STREQ(sb.buf, "call (not a source position)",
 		    "a parenthesis without file:line is kept");
