@@ -528,6 +528,27 @@ static int fill_evidence(struct report_functional *fn,
 	return ret;
 }
 
+/*
+ * Where the evidence goes: after the tags, or, where the style's
+ * fevidence_at says "remark", as the remark's last item, before the tags
+ * (an operator's own layout: config/data/styles).
+ */
+static void evidence_place(struct report_functional *fn, const struct style *st)
+{
+	const char *at = style_get(st, "fevidence_at");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!fn->evidence || !at || strcmp(at, "remark"))
+		return;
+	if (fn->remark)
+		strbuf_addstr(&sb, fn->remark);
+	add_item(&sb, fn->evidence);
+	free(fn->remark);
+	free(fn->evidence);
+	fn->remark = strbuf_detach(&sb, NULL);
+	fn->evidence = NULL;
+}
+
 int functional_fill(struct report_functional *fn, struct functional_logs *logs,
 		    const struct functional_in *in)
 {
@@ -562,6 +583,8 @@ int functional_fill(struct report_functional *fn, struct functional_logs *logs,
 	strbuf_release(&remark);
 	if (!ret)
 		ret = fill_evidence(fn, logs, in);
+	if (!ret)
+		evidence_place(fn, in->st);
 	return ret;
 }
 

@@ -326,24 +326,32 @@ class Functional:
             self.output = False
         remark = L[ri + 1:ti]
         a, b = strip_blank_ends(remark)
-        # yujie's 2023 reports put the excerpt before the tags
-        if a < b and all(log_like(x) or x == '' for x in remark[a:b]) and \
-                not find_blocks(remark[a:b]):
-            raise Fail('%s: the excerpt is before the tags' % self.path)
         after = 2
-        if a == b and len(remark) != (3 if self.output else 2) + 1:
-            raise Fail('%s: %d empty lines before the tags, robot writes %d'
-                       % (self.path, len(remark), (3 if self.output else 2) + 1))
         if a < b and (a < 2 or len(remark) - b < after):
             raise Fail('%s: fewer empty lines around the remark than robot '
                        'writes' % self.path)
-        for it in split_items(remark[2:len(remark) - after] if a < b else [],
-                              'remark'):
+        # an excerpt before the tags (an operator's layout, the style's
+        # fevidence_at): the remark's last items, from its first log line
+        self.evidence_lines = None
+        inner = remark[2:len(remark) - after] if a < b else []
+        blocks = find_blocks(inner)
+        tail = blocks[-1][1] if blocks else 0
+        first = next((k for k in range(tail, len(inner))
+                      if log_like(inner[k])), None)
+        if first is not None:
+            s_ = first
+            while s_ > tail and inner[s_ - 1] != '':
+                s_ -= 1
+            if s_ == tail or inner[s_ - 1] == '':
+                self.evidence_lines = inner[s_:]
+                inner = inner[:max(tail, s_ - 1)]
+        for it in split_items(inner, 'remark'):
             if it[0] == 'table' and self.table is None and \
                     not self.notes_at('remark'):
                 self.table = it[1]
             else:
                 self.notes.append(('remark', it))
+        self.pretags = len(remark) if a == b else None
         # the tags
         i = ti + 1
         self.reported_by = None
@@ -361,10 +369,21 @@ class Functional:
         if a < b and (a < gap[0] or len(ev) - b < gap[1]):
             raise Fail('%s: fewer empty lines around the evidence than robot '
                        'writes' % self.path)
+        if a < b and self.evidence_lines is not None:
+            raise Fail('%s: an excerpt before the tags and one after them'
+                       % self.path)
         if a < b:
             self._evidence(ev[gap[0]:len(ev) - gap[1]])
+        elif self.evidence_lines is not None:
+            self._evidence(self.evidence_lines)
         else:
             self.evidence = []
+        # the empty lines before the tags when nothing is between: those
+        # of the evidence's kind (templates/SET/fpretags-*)
+        want = 3 if self.evidence and self.output else 2
+        if self.pretags is not None and self.pretags != want + 1:
+            raise Fail('%s: %d empty lines before the tags, robot writes %d'
+                       % (self.path, self.pretags, want + 1))
         # the reproduce steps: the release, the arch, modules
         fi = self._find(lambda l: FOOTER_RE.match(l), pi, 'signature')
         steps = L[pi:fi]
