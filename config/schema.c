@@ -35,46 +35,35 @@ static int bad(struct loader *l, const struct ynode *n, const char *what)
 static int check_value(enum field_kind kind, const char *s, struct strbuf *why)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret;
+	/* free text may span lines; a path is never shown, what it names is */
+	unsigned flags = kind == FIELD_TEXT ? UTF8_NEWLINES
+			 : kind == FIELD_PATH || kind == FIELD_PATHS
+				 ? UTF8_INVISIBLE
+				 : 0;
+	int ret = utf8_check_text(s, flags, &sb);
 
-	switch (kind) {
-	case FIELD_TEXT:
-		ret = utf8_check_text(s, UTF8_NEWLINES, &sb);
-		if (ret)
-			strbuf_addf(why, "must be visible UTF-8 text (%s)",
-				    sb.buf);
-		break;
-	case FIELD_PATH:
-	case FIELD_PATHS:
-		/* a path is never shown: what it names is checked */
-		ret = utf8_check_text(s, UTF8_INVISIBLE, &sb);
-		if (ret)
-			strbuf_addf(why,
-				    "must be one line of valid UTF-8 without "
-				    "control characters (%s)",
-				    sb.buf);
-		break;
-	case FIELD_MAILBOX:
-	case FIELD_MAILBOXES:
-		ret = valid_mailbox(s, why);
-		break;
-	case FIELD_MSGID:
-		ret = valid_msgid(s, strlen(s), why);
-		break;
-	case FIELD_FILENAME:
-		ret = valid_file_name(s, why);
-		break;
-	default:
-		ret = utf8_check_text(s, 0, &sb);
-		if (ret)
-			strbuf_addf(why,
-				    "must be one line of visible UTF-8 text "
-				    "(%s)",
-				    sb.buf);
-		break;
+	if (ret) {
+		strbuf_addf(why, "must be %s (%s)",
+			    kind == FIELD_TEXT ? "visible UTF-8 text"
+			    : flags ? "one line of valid UTF-8 without control "
+				      "characters"
+				    : "one line of visible UTF-8 text",
+			    sb.buf);
+		strbuf_release(&sb);
+		return ret;
 	}
 	strbuf_release(&sb);
-	return ret;
+	switch (kind) {
+	case FIELD_MAILBOX:
+	case FIELD_MAILBOXES:
+		return valid_mailbox(s, why);
+	case FIELD_MSGID:
+		return valid_msgid(s, strlen(s), why);
+	case FIELD_FILENAME:
+		return valid_file_name(s, why);
+	default:
+		return 0;
+	}
 }
 
 static int load_string(struct loader *l, char **dst, const struct ynode *n,

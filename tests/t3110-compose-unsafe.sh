@@ -178,10 +178,10 @@ refused 65 "a published material that climbs out" "$W/att-pub.yaml" -- \
 	"$W/att-pub.yaml:12: attachments[0].name: the file name '../x' is not a base name"
 req att-bom '' "$(printf 'attachments: [{path: config, name: "\357\273\277config"}]')"
 refused 65 "a BOM in an attachment name" "$W/att-bom.yaml" -- \
-	"$W/att-bom.yaml:12: attachments[0].name: the file name is not visible text: an invisible character (U+FEFF) at byte 1"
+	"$W/att-bom.yaml:12: attachments[0].name: must be one line of visible UTF-8 text (an invisible character (U+FEFF) at byte 1)"
 req att-rlo '' "$(printf 'attachments: [{path: config, name: "a\342\200\256txt.exe"}]')"
 refused 65 "a right-to-left override in an attachment name" \
-	"$W/att-rlo.yaml" -- "attachments[0].name: the file name is not visible text: an invisible character (U+202E)"
+	"$W/att-rlo.yaml" -- "attachments[0].name: must be one line of visible UTF-8 text (an invisible character (U+202E)"
 
 # --- Message-IDs: RFC 5322 msg-id -------------------------------------------
 for id in '<a,b@example.org>' '<a@.b>' '<a..b@example.org>' '<a@b..c>' \
