@@ -1013,6 +1013,7 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 	const struct objv *atts = &c->req->attachments;
 	struct strbuf data = STRBUF_INIT, config_name = STRBUF_INIT,
 		      why = STRBUF_INIT;
+	struct stat st;
 	size_t i;
 	int ret = 0;
 
@@ -1068,7 +1069,12 @@ static int add_attachments(struct msg *m, const struct ctx *c,
 			break;
 		}
 		strbuf_reset(&data);
-		if (strbuf_read_file(&data, a->path)) {
+		/* a device or a FIFO would be read forever, or block cron */
+		if (!stat(a->path, &st) && !S_ISREG(st.st_mode)) {
+			ret = error("%s: attachments[%zu].path: '%s' is not a "
+				    "regular file",
+				    c->req->file, i, a->path);
+		} else if (strbuf_read_file(&data, a->path)) {
 			ret = error_errno("%s: attachments[%zu].path: cannot "
 					  "read '%s'",
 					  c->req->file, i, a->path);

@@ -217,6 +217,13 @@ req att3 's/^date:.*/date: "2023-09-22 10:00:00 +0800"/' \
 	'attachments: [{path: config-6.3.0, name: ../../escape}]'
 bad 65 "a material named out of its folder" "$W/att3.yaml" \
 	"$W/att3.yaml:12: attachments[0].name: the file name '../../escape' is not a base name"
+req att-dev '' 'attachments: [{path: /dev/zero, name: zero}]'
+bad 65 "a device as an attachment" "$W/att-dev.yaml" \
+	"$W/att-dev.yaml: attachments[0].path: '/dev/zero' is not a regular file"
+mkfifo "$W/fifo"
+req att-fifo '' 'attachments: [{path: fifo}]'
+bad 65 "a FIFO as an attachment (it would block)" "$W/att-fifo.yaml" \
+	"$W/att-fifo.yaml: attachments[0].path: '$W/fifo' is not a regular file"
 req att4 '' 'attachments: [{path: config-6.3.0, kind: kconfig}]'
 bad 65 "an unknown attachment kind" "$W/att4.yaml" \
 	"$W/att4.yaml: attachments[0].kind: unknown kind 'kconfig'"
