@@ -44,7 +44,7 @@ int cmd_send(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "c:vh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			config = optarg;
@@ -56,8 +56,7 @@ int cmd_send(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return EXIT_OK;
 		default:
-			return usage_error("send", "unknown option '%s'",
-					   argv[optind - 1]);
+			return usage_option_error("send", c, argv);
 		}
 	}
 	if (optind != argc)

@@ -35,6 +35,8 @@ opt "compare --no-rule without a value" "option '--no-rule' needs a value" \
 opt "compare: an unknown option" "unknown option '-q'" compare -q a b
 opt "queue -c without a value" "option '-c' needs a value" queue -c
 opt "queue: an unknown option" "unknown option '--frob'" queue --frob
+opt "send -c without a value" "option '-c' needs a value" send -c
+opt "send: an unknown option" "unknown option '--frob'" send --frob
 opt "plot --title without a value" "option '--title' needs a value" \
 	plot a b --title
 opt "plot: an unknown option" "unknown option '-z'" plot -z a b
