@@ -25,7 +25,6 @@
 #include "mail/encode.h"
 #include "mail/valid.h"
 
-#include <ctype.h>
 #include <strings.h>
 
 /* The fields RFC 5322 §3.6 allows at most once, and MIME-Version. */

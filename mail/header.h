@@ -99,9 +99,10 @@ void hdr_addr_list_release(struct hdr_addr_list *list);
 /*
  * Parses an (unfolded) address list strictly: comma-separated
  * `addr@domain`, `<addr@domain>`, `Name <addr@domain>` or
- * `"Quoted, Name" <addr@domain>`; no groups, no comments, ASCII
- * addresses.  Returns 0 with the addresses appended to list, or -1 with
- * the reason appended to `why` (nothing printed).
+ * `"Quoted, Name" <addr@domain>`; no groups, no comments, each address
+ * valid_addr_spec() (mail/valid.h).  Returns 0 with the addresses
+ * appended to list, or -1 with the reason appended to `why` (nothing
+ * printed).
  */
 int hdr_parse_addresses(struct hdr_addr_list *list, const char *value,
 			struct strbuf *why);
