@@ -12,7 +12,8 @@
 #  - the others: token for token (their archives collapsed whitespace),
 #    after undoing generic archive damage (tests/tools/mail-match: '?' for
 #    '±', Cloudflare's "[email protected]", "--" for "-- ", archive
-#    footers); plots are cut from both sides until robot draws them.
+#    footers); the ASCII bisect plots too (eml2lkp reads them back into
+#    bisect result roots: seed 000 has gnuplot 5.2's, seed 002 4.6's).
 #
 # Every output directory must carry data only (check-no-copied-lines).
 # Then robot's own mails go round: requests using more of the schema than
@@ -60,6 +61,10 @@ for seed in "$SEEDS"/0*.txt; do
 	[ "$nnn" = 001 ] && mode=exact
 	ok "seed $nnn: robot's mail is the seed ($mode)" \
 		$PYTHON "$MATCH" "$mode" "$seed" "$T/mail-$nnn"
+	if grep -q 'bisect-good' "$seed"; then
+		ok "seed $nnn: robot's mail has the seed's plots" \
+			grep -q '^\[O\] bisect-bad  sample$' "$T/mail-$nnn"
+	fi
 done
 
 # robot's own mails, from requests over the example result roots
@@ -122,8 +127,8 @@ attachments:
   - {path: att/job.yaml}
 reported_by: "kernel test robot <oliver.sang@intel.com>"
 EOF
-# 2021: a regression with the test description, tags, a further section
-# and an In-addition entry
+# 2021: a regression with the test description, tags, a further section,
+# an In-addition entry and the bisect plots of seed 000's samples
 cat >"$R/own-2021.yaml" <<EOF
 date: "2021-06-15 09:10:11 +0800"
 message_id: "<20210615011011.GA1234@xsang-OptiPlex-9020>"
@@ -136,6 +141,9 @@ commit: b509a9800648b24adbc266ff4f4e02c4ee351697
 commits: commits.yaml
 kpi: stress-ng.clock.ops_per_sec
 result_roots: [$EX/seed-000/rt1, $EX/seed-000/rt0]
+bisect:
+  good: [$(ls -dv "$EX"/seed-000/bisect-good-* | paste -sd, -)]
+  bad: [$(ls -dv "$EX"/seed-000/bisect-bad-* | paste -sd, -)]
 test_description: "Stress-ng will stress test a computer system in various ways."
 test_url: https://github.com/ColinIanKing/stress-ng
 sections:
@@ -160,6 +168,10 @@ for name in own-2023 own-patch own-2021; do
 		"$R/$name/request.yaml"
 	ok "$name: the two mails are the same (exact)" \
 		$PYTHON "$MATCH" exact "$R/$name.eml" "$R/$name-again.eml"
+	if grep -q '^bisect:' "$R/$name.yaml"; then
+		ok "$name: robot's mail has plots" \
+			grep -q '^\[O\] bisect-bad  sample$' "$R/$name.eml"
+	fi
 done
 
 # refusals: exit 65, one line on stderr, nothing written

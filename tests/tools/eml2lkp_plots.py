@@ -247,14 +247,20 @@ def round_half_away(x):
 
 def render(title, good, bad, v):
     """The 20 rows gnuplot release v draws for the lkp-tests script."""
-    c = Canvas(v)
     ax = Axis(v, min(good + bad), max(good + bad))
-    n = max(len(good), len(bad))
-    xl = ax.xleft
-    cols = x_columns(xl, n)
+    tics = [(ax.row(at), label) for at, label in ax.tics]
+    return draw(v, title, ax.xleft, tics, [ax.row(x) for x in good],
+                [ax.row(x) for x in bad])
+
+
+def draw(v, title, xl, tics, good, bad, n=None, mask=None):
+    """The rows for samples already mapped to rows: tics [(row, label)],
+    good and bad [row]; n: the x axis' samples (default: the longer).
+    mask: a set that gets the cells the good line wrote."""
+    c = Canvas(v)
+    cols = x_columns(xl, n or max(len(good), len(bad)))
     ticlen = 1 if v == '4.6' else 2
-    for at, label in ax.tics:
-        y = ax.row(at)
+    for y, label in tics:
         c.border = True
         c.x, c.y = xl, y
         c.stroke(xl + ticlen, y)
@@ -264,17 +270,19 @@ def render(title, good, bad, v):
     tx = (xl + BOX_RIGHT) // 2 - len(title) // 2
     if v != '5.4':
         c.text(tx, title_y, title)
-    for i, value in enumerate(bad):
-        c.pixel(cols[i], ax.row(value), 'O', 4)
+    for i, y in enumerate(bad):
+        c.pixel(cols[i], y, 'O', 4)
     c.border = False
-    for i, value in enumerate(good):
-        x, y = cols[i], ax.row(value)
+    for i, y in enumerate(good):
+        x = cols[i]
         if not i:
             c.x, c.y = x, y
+        if mask is not None:
+            mask.update(xy for xy, _ in stroke_cells(c.x, c.y, x, y, v))
         c.stroke(x, y)
     if v == '4.6':
-        for i, value in enumerate(good):
-            c.pixel(cols[i], ax.row(value), '*', 4)
+        for i, y in enumerate(good):
+            c.pixel(cols[i], y, '*', 4)
     c.rect(xl)
     if v == '5.4':
         c.text(tx, title_y, title)
@@ -940,7 +948,7 @@ def read_plots(text, date, table_names, rules, selected=None):
     v = gnuplot_on(date) or '5.2'
     fd = find_intact(text)
     if fd is None:
-        return None
+        return read_collapsed(text, v, table_names, rules, selected)
     out = Plots(v)
     out.found = len(fd.plots)
     grids = [Grid(rows, v) for rows in fd.plots]
@@ -1009,6 +1017,39 @@ def read_plots(text, date, table_names, rules, selected=None):
             out.unsolved.append((k, '%s: %s' % (stats[k], r)))
         else:
             out.stats.append((stats[k], r[1], r[2]))
+    return out
+
+
+def read_collapsed(text, v, table_names, rules, selected):
+    """read_plots for a mail that lost its layout (tokens only)."""
+    found = find_collapsed(text.split(), v)
+    if not found:
+        return None
+    out = Plots(v)
+    out.found = len(found)
+    used = set()
+    for k, (title, splits) in enumerate(found):
+        stat = next((n for n in table_names if title_of(n) == title
+                     and n not in used), title)
+
+        def accept(r, stat=stat):
+            if selected is None:
+                return True
+            total = (len(r[1]), len(r[2]))
+            return _selected_with(selected, stat, r[1], r[2], total,
+                                  (set(), set()))
+        got = None
+        for rows in splits:
+            try:
+                got = solve_collapsed(title, rows, v, accept=accept)
+                break
+            except Unsolved as e:
+                got = e
+        if isinstance(got, Unsolved) or got is None:
+            out.unsolved.append((k, '%s: %s' % (stat, got)))
+            continue
+        used.add(stat)
+        out.stats.append((stat, got[1], got[2]))
     return out
 
 
@@ -1147,3 +1188,487 @@ def write_bisect(outdir, plots, selected, rules, table_names, jobs, runs):
                     f.write(job)
             dirs[side].append(name)
     return dirs[0], dirs[1], notes
+
+
+# -- reading a plot that lost its layout ---------------------------------------
+#
+# Whitespace-collapsed archives (the seeds) keep a plot's tokens only: the
+# title, then for each row its tic label (if any) and its runs of
+# non-blank cells.  A row's first run starts on the left border and its
+# last one ends on the right border; where the others start is lost.  The
+# search below places the samples one by one, draws them, and checks each
+# finished column of every row against that row's runs (a small automaton
+# per row: a run's cells, then one or more blanks), so that only drawings
+# with the mail's tokens survive.
+
+NUMBER = re.compile(r'-?\d+(?:\.\d+)?(?:e[-+]\d+)?$')
+BORDER_TOKEN = re.compile(r'[+|O*][-+O*]{18,}[+O*]$')
+
+
+def find_collapsed(tokens, v):
+    """[(title, [row splits])] of the plots in a token list, or None; a
+    row split: [(label or None, [runs])] for rows y = 16 .. 2, every way
+    the tokens can be cut into rows."""
+    legend = ['[*]', 'bisect-good', 'sample', '[O]', 'bisect-bad', 'sample']
+    end = next((i for i in range(len(tokens)) if tokens[i:i + 6] == legend),
+               None)
+    if end is None:
+        return None
+    plots, i = [], 0
+    while i < end:
+        if i + 2 < end and not NUMBER.match(tokens[i]) and \
+                NUMBER.match(tokens[i + 1]) and BORDER_TOKEN.match(tokens[i + 2]):
+            j = i + 3
+            while j + 1 < end and not (NUMBER.match(tokens[j]) and
+                                       BORDER_TOKEN.match(tokens[j + 1])):
+                j += 1
+            if j + 1 >= end:
+                return None
+            splits = []
+            for label_rows in tic_rows(tokens[i + 1:j + 2], v):
+                splits += split_rows(tokens[i + 1:j + 2], v, label_rows)
+            if not splits:
+                return None
+            plots.append((tokens[i], splits))
+            i = j + 2
+        else:
+            i += 1
+    return plots or None
+
+
+def tic_rows(tok, v):
+    """The rows of the tic labels among a plot's tokens, for each y axis
+    the labels' values allow: [[row per label]]."""
+    labels = [t for t in tok if NUMBER.match(t)]
+    if len(labels) < 2:
+        return []
+    xleft = BOX_RIGHT + 1 - len(tok[1])
+    vals = [float(x) for x in labels]
+    out = []
+    if vals[0] <= vals[-1]:
+        return []
+    for step in nice_steps((vals[0] - vals[-1]) / (len(vals) - 1)):
+        lo, hi = step * round(vals[-1] / step), step * round(vals[0] / step)
+        if hi <= lo or (hi - lo) / step > COLS:
+            continue
+        ts = tics(v, lo, hi, step)
+        if [t[1].strip() for t in ts][::-1] != labels:
+            continue
+        scale = (BOX_TOP - BOX_BOTTOM) / (hi - lo)
+        rows = [int(BOX_BOTTOM + (at - lo) * scale + 0.5) for at, _ in ts]
+        if rows[::-1] not in out and max(len(t[1]) for t in ts) + 2 == xleft:
+            out.append(rows[::-1])
+    return out
+
+
+def split_rows(tok, v, label_rows, limit=50):
+    """Every way (at most `limit`) to cut a plot's tokens into its 15 rows
+    (top border first) with the tic labels on label_rows: each row's first
+    run starts on the left border, its last one ends on the right one."""
+    xleft = BOX_RIGHT + 1 - len(tok[1])
+    width = BOX_RIGHT - xleft + 1
+    # where the border shows: from 5.2 on it hides what is under it
+    ends = '|' if v in ('5.2', '5.4') else '|+O*'
+    found = []
+
+    def fits(runs):
+        if not runs or runs[0][0] not in ends or runs[-1][-1] not in ends:
+            return False
+        # '|' is the border's alone: the row's first cell or its last
+        inner = ''.join(runs)[1:-1] if len(runs) > 1 or len(runs[0]) > 1 \
+            else ''
+        if '|' in inner:
+            return False
+        if len(runs) == 1:
+            return len(runs[0]) == width
+        return sum(len(r) for r in runs) + len(runs) - 1 <= width
+
+    def walk(at, rows):
+        if len(found) >= limit:
+            return
+        if len(rows) == BOX_TOP - BOX_BOTTOM + 1:
+            if at == len(tok):
+                found.append(rows)
+            return
+        label = None
+        y = BOX_TOP - len(rows)
+        if at < len(tok) and NUMBER.match(tok[at]):
+            if y not in label_rows:
+                return
+            label, at = tok[at], at + 1
+        elif y in label_rows:
+            return
+        last = len(rows) in (0, BOX_TOP - BOX_BOTTOM)
+        for stop in range(at + 1, len(tok) + 1):
+            if NUMBER.match(tok[stop - 1]):
+                break
+            runs = tok[at:stop]
+            if last:
+                if len(runs) == 1 and len(runs[0]) == width:
+                    walk(stop, rows + [(label, runs)])
+                continue
+            if fits(runs):
+                walk(stop, rows + [(label, runs)])
+    walk(0, [])
+    return found
+
+
+SP, SPS, WILD = object(), object(), object()  # gap: a blank, then more
+
+
+class RowMatch:
+    """The automaton of one row's runs over columns xleft..76: each run's
+    characters, one or more blanks between runs.  With `wild` (a string;
+    '' for anything), an 'O' of the runs matches those characters: what
+    the cell may show without the bad points."""
+
+    def __init__(self, runs, wild=None):
+        items = []
+        for k, run in enumerate(runs):
+            if k:
+                items += [SP, SPS]
+            items += [WILD if wild is not None and ch == 'O' else ch
+                      for ch in run]
+        self.items = items
+        self.wild = wild
+
+    def start(self):
+        return self.close({0})
+
+    def close(self, states):
+        out = set(states)
+        for st in list(states):
+            while st < len(self.items) and self.items[st] is SPS:
+                st += 1
+                out.add(st)
+        return frozenset(out)
+
+    def feed(self, states, ch):
+        nxt = set()
+        items = self.items
+        for st in states:
+            if st >= len(items):
+                continue
+            item = items[st]
+            if item is SPS:
+                if ch == ' ':
+                    nxt.add(st)
+            elif item is SP:
+                if ch == ' ':
+                    nxt.add(st + 1)
+            elif item is WILD:
+                if self.wild == '' or ch in self.wild:
+                    nxt.add(st + 1)
+            elif item == ch:
+                nxt.add(st + 1)
+        return self.close(nxt)
+
+    def done(self, states):
+        return len(self.items) in states
+
+    def need(self, states, ch):
+        """The fewest `ch` the row still has to show from these states."""
+        if not hasattr(self, '_left'):
+            self._left = {}
+        if ch not in self._left:
+            left, k = [0] * (len(self.items) + 1), 0
+            for i in range(len(self.items) - 1, -1, -1):
+                k += self.items[i] == ch
+                left[i] = k
+            self._left[ch] = left
+        left = self._left[ch]
+        return min(left[s] for s in states) if states else 0
+
+
+def solve_collapsed(title, rows, v, limit=20000, accept=None):
+    """(title, good, bad) whose drawing has these rows' tokens (and that
+    `accept` takes, if given)."""
+    xleft = BOX_RIGHT + 1 - len(rows[0][1][0])
+    labels = {BOX_TOP - k: r[0] for k, r in enumerate(rows) if r[0]}
+    match = {BOX_TOP - k: RowMatch(r[1]) for k, r in enumerate(rows)}
+    wild = {BOX_TOP - k: RowMatch(r[1], '' if v in ('4.6', '5.0') else ' -+')
+            for k, r in enumerate(rows)}
+    for lo, hi, step in axis_candidates(v, labels, xleft):
+        ax = Axis(v, lo, hi)
+        tics = [(BOX_BOTTOM + (at - lo) * (BOX_TOP - BOX_BOTTOM) / (hi - lo),
+                 label) for at, label in tics_of(v, lo, hi, step)]
+        tics = [(int(y + 0.5), label.strip()) for y, label in tics]
+        if {y: l for y, l in tics} != labels:
+            continue
+        for n in sample_counts(rows, xleft):
+            for good_rows in line_search(v, title, xleft, tics, wild, n, n,
+                                         limit):
+                bad_rows = bad_search(v, title, xleft, tics, match, n, n,
+                                      good_rows, limit)
+                if bad_rows is None:
+                    continue
+                for bias in (True, False):
+                    values = choose_values(v, lo, hi, step, good_rows,
+                                           bad_rows, labels, xleft, bias)
+                    if values and collapsed(render(title, *values, v)) == \
+                            collapsed_rows(title, rows) and \
+                            (accept is None or accept((title,) + values)):
+                        return (title,) + tuple(values)
+    raise Unsolved('no series draws these tokens')
+
+
+def tics_of(v, lo, hi, step):
+    return tics(v, lo, hi, step)
+
+
+def collapsed(rows):
+    return ' '.join(rows).split()
+
+
+def collapsed_rows(title, rows):
+    out = [title]
+    for label, runs in rows:
+        out += ([label] if label else []) + runs
+    return out
+
+
+def sample_counts(rows, xleft):
+    """Axis lengths n to try, likeliest first: from the bad points the
+    tokens show (each is a sample; some may hide) up to a column each."""
+    o = sum(''.join(r[1]).count('O') for r in rows)
+    top = BOX_RIGHT - xleft + 1
+    first = [k for k in range(max(o, 1), min(o + 9, top) + 1)]
+    return first + [k for k in range(1, top + 1) if k not in first]
+
+
+def line_search(v, title, xleft, tics, match, n, ng, limit, follow=None):
+    """Rows of the good samples whose line fits `match` (its 'O's wild),
+    by depth-first search over the samples, one after the other
+    (a generator).  Step i draws the good sample i (the stroke into it)
+    and checks every column left of sample i's, which nothing drawn later
+    touches."""
+    nb = 0
+    cols = x_columns(xleft, n)
+    prio_on = v in ('4.6', '5.0')
+    rows_y = list(range(BOX_BOTTOM, BOX_TOP + 1))
+    ticlen = 1 if v == '4.6' else 2
+    # the background: tics and the border (drawn before everything)
+    bg = {}
+    c = Canvas(v)
+    for y, label in tics:
+        c.border = True
+        c.x, c.y = xleft, y
+        c.stroke(xleft + ticlen, y)
+    c.rect(xleft)
+    for y in rows_y:
+        for x in range(xleft, BOX_RIGHT + 1):
+            k = COLS * y + x
+            bg[(x, y)] = (c.cell[k], c.prio[k] if prio_on else 0)
+
+    def border_cell(x, y):
+        if x in (xleft, BOX_RIGHT) or y in (BOX_BOTTOM, BOX_TOP):
+            if y in (BOX_BOTTOM, BOX_TOP):
+                return '+' if x in (xleft, BOX_RIGHT) else '-'
+            return '|'
+        return None
+
+    def compose(x, y, o, lines, star):
+        """The final cell from what is drawn on it, in drawing order."""
+        ch, pr = bg[(x, y)]
+        if prio_on:
+            if o and pr < 4:
+                ch, pr = 'O', 4
+            for l in lines:
+                if pr < 1:
+                    ch, pr = l, 1
+            if star and pr < 4:
+                ch, pr = '*', 4
+            b = border_cell(x, y)
+            if b and pr < 2:
+                ch = b
+            return ch
+        if o:
+            ch = 'O'
+        for l in lines:
+            ch = l
+        b = border_cell(x, y)
+        return b if b else ch
+
+    budget = [limit]
+    failed = set()
+    good, bad = [], []
+
+    def feed(y, st, chars):
+        m = match[y]
+        for ch in chars:
+            st = m.feed(st, ch)
+            if not st:
+                return None
+        return st
+
+    def walk(i, states, pending, done_to):
+        """pending: {(x, y): [line chars]} and the '*' of sample i-1 in
+        column cols[i-1] (not final yet); states: the rows' automata
+        after the columns left of done_to."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        xp = cols[i - 1] if i else None
+        g_prev = good[-1] if good else None
+        key = (i, len(good), g_prev,
+               tuple(sorted((k, tuple(v_)) for k, v_ in pending[0].items())),
+               pending[1], tuple(states[y] for y in rows_y))
+        if key in failed:
+            return None
+        x = cols[i] if i < n else BOX_RIGHT + 1
+        bopts = (rows_y if i - 1 < nb else [None]) if i else [None]
+        # the next good sample, or none: the series may end anywhere
+        if i < n and len(good) == i and i < ng:
+            gopts = rows_y + ([None] if i else [])
+        else:
+            gopts = [None]
+        if follow:
+            bopts = [follow[1][i - 1]] if i and i - 1 < nb else [None]
+            gopts = [follow[0][i]] if i < ng and i < n else [None]
+        span = range(done_to, min(x, BOX_RIGHT + 1))
+        star_y = pending[1]
+
+        def row_state(y, lines, b):
+            chars = [compose(cx, y, b is not None and cx == xp and y == b,
+                             lines.get((cx, y), ()),
+                             star_y is not None and cx == xp and y == star_y)
+                     for cx in span]
+            return feed(y, states[y], chars)
+        for g in gopts:
+            lines = {}
+            for xy, ch in pending[0].items():
+                lines.setdefault(xy, []).extend(ch)
+            if g is not None:
+                if i == 0:
+                    cells = [((x, g), '+')]
+                else:
+                    cells = stroke_cells(xp, g_prev, x, g, v)
+                for xy, ch in cells:
+                    lines.setdefault(xy, []).append(ch)
+            # the rows without a bad point, then where one may go: the
+            # only row that fails without it, else any row it leaves fine
+            plain = {y: row_state(y, lines, None) for y in rows_y}
+            bad_rows = [y for y in rows_y if plain[y] is None]
+            if len(bad_rows) > 1:
+                continue
+            if bad_rows:
+                choices = [b for b in bopts if b == bad_rows[0]]
+            else:
+                choices = bopts
+            for b in choices:
+                st_new = dict(plain)
+                if b is not None:
+                    st_new[b] = row_state(b, lines, b)
+                    if st_new[b] is None:
+                        continue
+                if i == n:
+                    if all(match[y].done(st_new[y]) for y in rows_y):
+                        found.append(list(good))
+                        if len(found) >= 8:
+                            return True
+                    continue
+                # what the stroke left in column x, for the next step
+                nxt = {xy: ch for xy, ch in lines.items() if xy[0] == x}
+                star = g if (v == '4.6' and g is not None) else None
+                if g is not None:
+                    good.append(g)
+                if b is not None:
+                    bad.append(b)
+                r = walk(i + 1, st_new, (nxt, star), x)
+                if r:
+                    return r
+                if g is not None:
+                    good.pop()
+                if b is not None:
+                    bad.pop()
+                if budget[0] < 0:
+                    return None
+        failed.add(key)
+        return None
+    start = {y: match[y].start() for y in rows_y}
+    found = []
+    walk(0, start, ({}, None), xleft)
+    return found
+
+
+def bad_search(v, title, xleft, tics, match, n, nb, good, limit):
+    """Rows of the bad samples that complete the drawing of the good line
+    `good` to fit `match` exactly: at least one, at most nb, all n when
+    the good line is shorter than the axis; None."""
+    cols = x_columns(xleft, n)
+    line = set()
+    rows = draw(v, title, xleft, tics, good, [], n, line)
+    prio_on = v in ('4.6', '5.0')
+    rows_y = list(range(BOX_BOTTOM, BOX_TOP + 1))
+    if len(good) < n:
+        nb = n
+    at = {c: j for j, c in enumerate(cols[:nb])}
+    left = [sum(1 for c in cols[:nb] if c >= x)
+            for x in range(BOX_RIGHT + 2)]
+
+    def cell(x, y):
+        return rows[ROWS - 1 - y][x]
+
+    def shows_o(x, y):
+        if prio_on:
+            return True
+        if (x, y) in line:
+            return False
+        return xleft < x < BOX_RIGHT and BOX_BOTTOM < y < BOX_TOP
+    budget = [limit]
+    failed = set()
+    bad = []
+
+    def walk(x, states, ended):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if x > BOX_RIGHT:
+            if bad and (len(good) == n or len(bad) == n) and \
+                    all(match[y].done(states[y]) for y in rows_y):
+                return list(bad)
+            return None
+        key = (x, ended, tuple(states[y] for y in rows_y))
+        if key in failed:
+            return None
+        # every 'O' the rows still show needs a bad sample still to come
+        more = 0 if ended else left[x]
+        if sum(match[y].need(states[y], 'O') for y in rows_y) > more:
+            failed.add(key)
+            return None
+        plain = {y: match[y].feed(states[y], cell(x, y)) for y in rows_y}
+        if x not in at or ended:
+            if all(plain[y] for y in rows_y):
+                r = walk(x + 1, plain, ended)
+                if r:
+                    return r
+            failed.add(key)
+            return None
+        # the rows where it shows, then one where it hides (all of those
+        # leave the same tokens: the one nearest the last bad sample),
+        # then the end of the bad series
+        hidden = [y for y in rows_y if not shows_o(x, y)]
+        ref = bad[-1] if bad else (BOX_BOTTOM + BOX_TOP) // 2
+        opts = [y for y in rows_y if shows_o(x, y)]
+        if hidden:
+            opts.append(min(hidden, key=lambda y: (abs(y - ref), y)))
+        if bad and len(good) == n:
+            opts.append(None)
+        for b in opts:
+            st = dict(plain)
+            if b is not None and shows_o(x, b):
+                st[b] = match[b].feed(states[b], 'O')
+            if not all(st[y] for y in rows_y):
+                continue
+            if b is not None:
+                bad.append(b)
+            r = walk(x + 1, st, b is None)
+            if r:
+                return r
+            if b is not None:
+                bad.pop()
+            if budget[0] < 0:
+                return None
+        failed.add(key)
+        return None
+    return walk(xleft, {y: match[y].start() for y in rows_y}, False)
