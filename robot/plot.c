@@ -388,8 +388,9 @@ static int check_series(const char *what, const double *v, size_t n)
 
 static void render(struct strbuf *out, struct canvas *c)
 {
-	int x, y, end;
+	int y, end;
 
+	strbuf_grow(out, (size_t)(W + 1) * H + 1);
 	strbuf_addch(out, '\f');
 	for (y = H - 1; y >= 0; y--) {
 		const char *row = c->cell + (size_t)W * (size_t)y;
@@ -398,8 +399,7 @@ static void render(struct strbuf *out, struct canvas *c)
 		if (c->v == PLOT_GNUPLOT_46)
 			while (end > 0 && row[end - 1] == ' ')
 				end--;
-		for (x = 0; x < end; x++)
-			strbuf_addch(out, row[x]);
+		strbuf_add(out, row, (size_t)end);
 		if (y > 0)
 			strbuf_addch(out, '\n');
 	}
