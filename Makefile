@@ -10,6 +10,7 @@
 #   make demo       compose the examples and deliver them to a local mbox
 #   make fidelity   the round trip of every real mail of ../shared/corpus
 #   make check-lkp LKP_SRC=DIR   the differential test against lkp-tests
+#   make mutate-rules  which test notices each row of the dated tables
 #   make format-check / make format
 #   make install PREFIX=/usr/local
 
@@ -171,6 +172,13 @@ FIDELITY_PARTS := mails functional plots
 fidelity: all
 	$(Q)BUILD=$(BUILD) tests/fidelity/run $(FIDELITY_PARTS)
 
+# Which test notices each row of the dated tables (config/data/styles,
+# config/data/lkp/rules): each row mutated in a scratch copy, the checks
+# of its dates run; writes tests/mutate-rules.md.  Slow (tens of minutes),
+# so not part of check.  MUTATE_FLAGS='--table lkp' adds the lkp tables.
+mutate-rules: all
+	$(Q)/usr/bin/python3 tests/tools/mutate-rules -j2 $(MUTATE_FLAGS)
+
 # An installed robot reads its templates and tables from
 # $(PREFIX)/share/robot, so it is built again with that DATADIR (data.o,
 # the one object that holds it, is always rebuilt).
@@ -198,7 +206,7 @@ clean:
 
 .PHONY: all deps check asan fuzz fuzz-build demo install format \
 	format-check clean \
-	golden-update fidelity check-lkp
+	golden-update fidelity check-lkp mutate-rules
 .SECONDARY:
 
 -include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d) $(HELPER_BINS:=.d)
