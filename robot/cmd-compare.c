@@ -28,7 +28,7 @@ static const char usage_text[] =
 	"  --commits META   commit-metadata file: commit lines show\n"
 	"                   'sha10 (\"subject\")' or the tag, as the mails do\n"
 	"  --repo DIR       the same from a git repository\n"
-	"  --all            every stat the roots share, without selection\n"
+	"  --all            every stat of any root, without selection\n"
 	"  --kpi STAT       the bisected stat: shown without the significance\n"
 	"                   tests, as lkp-tests' force_STAT option does\n"
 	"  --data-dir DIR   robot's data files (default: built in)\n"

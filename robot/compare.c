@@ -473,24 +473,24 @@ static void select_changed(struct name_set *out, const struct result_root *a,
 	matrix_release(&mb);
 }
 
-/* --all: every stat all the roots have, in the base's order. */
+/*
+ * --all: every stat any of the roots has, as lkp-tests' all_stat_keys
+ * (the union of the matrices' keys, in the roots' and the matrices'
+ * order; a root without the stat shows it as missing: mean 0, no stddev,
+ * as follow-up 111 shows "0.00").
+ */
 static void select_all(struct name_set *out, const struct result_root *rts,
 		       size_t n)
 {
-	struct matrix m0;
+	struct matrix m;
 	size_t i, j;
 
-	matrix_full(&m0, &rts[0]);
-	for (i = 0; i < m0.nstats; i++) {
-		const char *k = m0.stats[m0.seq[i]].name;
-
-		for (j = 1; j < n; j++)
-			if (!result_root_stat(&rts[j], k))
-				break;
-		if (j == n)
-			name_set_add(out, k);
+	for (j = 0; j < n; j++) {
+		matrix_full(&m, &rts[j]);
+		for (i = 0; i < m.nstats; i++)
+			name_set_add(out, m.stats[m.seq[i]].name);
+		matrix_release(&m);
 	}
-	matrix_release(&m0);
 }
 
 /*

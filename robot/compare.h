@@ -41,7 +41,7 @@ int compare_rule_parse(const char *name, unsigned *bit);
 struct compare_opts {
 	const struct style *style;
 	const struct lkp_tables *tables;
-	int all;	   /* every stat the roots share, no selection */
+	int all;	   /* every stat of any root, no selection */
 	unsigned disabled; /* enum compare_rule bits switched off */
 	const char *force; /* a stat shown without the significance tests */
 	/* more such stats: the ones a sender shows on purpose; n of them */
