@@ -73,7 +73,7 @@ CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
 MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \
 	mail/envelope.c mail/valid.c mail/smtp.c mail/mbox.c mail/inmsg.c \
-	mail/lore.c
+	mail/lore.c mail/inmime.c
 TEMPLATE_SRCS := templates/expand.c
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(FUNCTIONAL_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
 	$(MAIL_SRCS) $(TEMPLATE_SRCS)

@@ -470,6 +470,24 @@ int lore_thread(struct lore *l, const char *msgid, struct inmsg **msgs,
 	return ret;
 }
 
+int lore_raw(struct lore *l, const char *msgid, struct inmsg **msgs, size_t *nr)
+{
+	struct strbuf url = STRBUF_INIT, body = STRBUF_INIT;
+	int ret;
+
+	*msgs = NULL;
+	*nr = 0;
+	strbuf_addstr(&url, l->url);
+	lore_encode_msgid(&url, msgid);
+	strbuf_addstr(&url, "/raw");
+	ret = request(l, 0, url.buf, &body);
+	if (ret == LORE_FOUND)
+		ret = answer_mbox(l, url.buf, &body, msgs, nr);
+	strbuf_release(&url);
+	strbuf_release(&body);
+	return ret;
+}
+
 int lore_search(struct lore *l, const char *query, int threads,
 		struct inmsg **msgs, size_t *nr)
 {

@@ -70,6 +70,13 @@ int lore_thread(struct lore *l, const char *msgid, struct inmsg **msgs,
 		size_t *nr);
 
 /*
+ * The message `msgid` itself (GET BASE<id>/raw, an mbox of the one
+ * message, or of every message with that id), as lore_thread().
+ */
+int lore_raw(struct lore *l, const char *msgid, struct inmsg **msgs,
+	     size_t *nr);
+
+/*
  * The messages matching `query` (public-inbox's search language:
  * "patchid:HEX", 's:"subject" AND f:"addr"'), or their whole threads when
  * `threads`.  Returns a lore_status, as lore_thread().
