@@ -44,6 +44,12 @@ static const struct field config_fields[] = {
 	C("lore_timeout", FIELD_STR, lore_timeout_text),
 	C("lore_max_bytes", FIELD_STR, lore_max_bytes_text),
 	C("thread_lookup", FIELD_BOOL, thread_lookup),
+	C("robot_addresses", FIELD_MAILBOXES, robot_addresses),
+	C("reply_allow", FIELD_STRS, reply_allow),
+	C("inbox", FIELD_PATH, inbox),
+	C("inbox_seen", FIELD_PATH, inbox_seen),
+	C("inbox_out", FIELD_PATH, inbox_out),
+	C("mail_max_bytes", FIELD_STR, mail_max_bytes_text),
 };
 
 static const struct schema config_schema = { "configuration", config_fields,
@@ -75,6 +81,7 @@ static const struct {
 	{ offsetof(struct robot_config, lore_rate_text), "1" },
 	{ offsetof(struct robot_config, lore_timeout_text), "30" },
 	{ offsetof(struct robot_config, lore_max_bytes_text), "8388608" },
+	{ offsetof(struct robot_config, mail_max_bytes_text), "16777216" },
 };
 
 static int valid_tz(const char *tz)
@@ -182,6 +189,40 @@ static int lore_settings(struct robot_config *cfg, const char *file)
 	return 0;
 }
 
+/*
+ * The keys of the follow-ups: the size limit, the senders answered (an
+ * address, or "@domain" for a domain and its subdomains), the places.
+ */
+static int reply_settings(struct robot_config *cfg, const char *file)
+{
+	struct strbuf why = STRBUF_INIT;
+	long max_bytes;
+	size_t i;
+	int ret = 0;
+
+	if (lore_number(cfg->mail_max_bytes_text, 1024, 1L << 30, &max_bytes,
+			file, "mail_max_bytes"))
+		return -1;
+	cfg->mail_max_bytes = (size_t)max_bytes;
+	for (i = 0; i < cfg->reply_allow.n && !ret; i++) {
+		const char *a = cfg->reply_allow.v[i];
+
+		strbuf_reset(&why);
+		if (a[0] == '@'
+			    ? !a[1] || strchr(a + 1, '@') || strpbrk(a, " <>,")
+			    : valid_mailbox(a, &why) || strchr(a, '<'))
+			ret = error("%s: reply_allow[%zu]: '%s' is neither an "
+				    "address nor @domain",
+				    file, i, a);
+	}
+	strbuf_release(&why);
+	if (!cfg->inbox_seen)
+		cfg->inbox_seen = xasprintf("%s/inbox.seen", cfg->spool);
+	if (!cfg->inbox_out)
+		cfg->inbox_out = xasprintf("%s/requests", cfg->spool);
+	return ret;
+}
+
 /* The delivery keys that take more than a string. */
 static int check_delivery(struct robot_config *cfg, const char *file)
 {
@@ -257,7 +298,8 @@ int config_load(struct robot_config *cfg, const char *path)
 			     path ? path : "(built-in)", cfg->timezone);
 	if (check_delivery(cfg, path ? path : "(built-in)") ||
 	    check_message_id_parts(cfg, path ? path : "(built-in)") ||
-	    lore_settings(cfg, path ? path : "(built-in)"))
+	    lore_settings(cfg, path ? path : "(built-in)") ||
+	    reply_settings(cfg, path ? path : "(built-in)"))
 		return -1;
 	cfg->file = xstrdup(path ? path : "(built-in)");
 	return 0;

@@ -41,6 +41,15 @@
  *   lore_timeout: 30                    # seconds for one request
  *   lore_max_bytes: 8388608             # the largest answer, unpacked
  *   thread_lookup: false                # compose: reply to the patch
+ *
+ * Answering follow-ups (robot reply, robot inbox; see doc/reply.md):
+ *
+ *   robot_addresses: ["<lkp@intel.com>"] # the robot's addresses besides from
+ *   reply_allow: ["@kernel.org", "a@b.c"] # senders answered (unset: anyone)
+ *   inbox: /var/mail/robot-in           # the Maildir or mbox robot inbox reads
+ *   inbox_seen: /var/spool/robot/inbox.seen  # default: <spool>/inbox.seen
+ *   inbox_out: /var/spool/robot/requests     # default: <spool>/requests
+ *   mail_max_bytes: 16777216            # the largest mail read
  */
 #ifndef ROBOT_CONFIG_CONFIG_H
 #define ROBOT_CONFIG_CONFIG_H
@@ -70,6 +79,10 @@ struct robot_config {
 	double lore_rate;
 	size_t lore_max_bytes;
 	int thread_lookup;
+	/* answering follow-ups */
+	struct strv robot_addresses, reply_allow;
+	char *inbox, *inbox_seen, *inbox_out, *mail_max_bytes_text;
+	size_t mail_max_bytes;
 };
 
 /*

@@ -20,6 +20,7 @@ static const struct field test_fields[] = {
 	  NULL),
 	F("test_url", FIELD_STR, struct req_test, test_url, NULL),
 	F("machine", FIELD_STR, struct req_test, machine, NULL),
+	F("all_stats", FIELD_BOOL, struct req_test, all_stats, NULL),
 };
 static const struct schema test_schema = { "test", test_fields,
 					   ARRAY_SIZE(test_fields),
@@ -43,6 +44,17 @@ static const struct field patch_fields[] = {
 static const struct schema patch_schema = { "patch", patch_fields,
 					    ARRAY_SIZE(patch_fields),
 					    sizeof(struct req_patch) };
+
+static const struct field applied_fields[] = {
+	F("file", FIELD_PATH, struct req_applied, file, NULL),
+	F("subject", FIELD_STR, struct req_applied, subject, NULL),
+	F("message_id", FIELD_MSGID, struct req_applied, message_id, NULL),
+	F("link", FIELD_STR, struct req_applied, link, NULL),
+	F("author", FIELD_MAILBOX, struct req_applied, author, NULL),
+};
+static const struct schema applied_schema = { "applied", applied_fields,
+					      ARRAY_SIZE(applied_fields),
+					      sizeof(struct req_applied) };
 
 static const struct field bisect_fields[] = {
 	F("good", FIELD_PATHS, struct req_bisect, good, NULL),
@@ -120,6 +132,7 @@ static const struct field request_fields[] = {
 	T("test_description", FIELD_TEXT, test_description),
 	T("test_url", FIELD_STR, test_url),
 	T("machine", FIELD_STR, machine),
+	T("all_stats", FIELD_BOOL, all_stats),
 	R("still", FIELD_OBJS, still, &still_schema),
 	R("patch", FIELD_OBJ, patch, &patch_schema),
 	R("sections", FIELD_OBJS, sections, &test_schema),
@@ -134,6 +147,11 @@ static const struct field request_fields[] = {
 	R("notes", FIELD_OBJS, notes, &note_schema),
 	R("result_table", FIELD_STRS, result_table, NULL),
 	R("no_result_table", FIELD_BOOL, no_result_table, NULL),
+	R("report", FIELD_MSGID, report, NULL),
+	R("base", FIELD_STR, base, NULL),
+	R("applied", FIELD_OBJ, applied, &applied_schema),
+	R("tested_by", FIELD_MAILBOX, tested_by, NULL),
+	R("remark", FIELD_TEXT, remark, NULL),
 };
 
 static const struct schema request_schema = { "request", request_fields,

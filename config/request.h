@@ -50,6 +50,16 @@
  *            axes: true, stats: [...]}] # the sender's words and tables
  *   result_table: [boot_successes, dmesg.boot_failures, dmesg.X]
  *   no_result_table: true
+ *
+ * A reply (robot reply, doc/reply.md) also takes, as `robot reply
+ * --extract-patch` writes them:
+ *   report: "<...>"                     # the robot's report answered
+ *   base: <sha40>                       # the base commit of that report
+ *   applied: {file: patch.mbox, subject: "...", message_id: "<...>",
+ *             link: https://..., author: "Dev <dev@example.org>"}
+ *   tested_by: "kernel test robot <lkp@intel.com>"   # else reported_by
+ *   remark: |                           # the operator's words, optional
+ * and each test `all_stats: true` (every stat, lkp ncompare --all).
  */
 #ifndef ROBOT_CONFIG_REQUEST_H
 #define ROBOT_CONFIG_REQUEST_H
@@ -61,6 +71,7 @@ struct req_test {
 	struct strv result_roots;
 	char *kpi;
 	char *test_description, *test_url, *machine;
+	int all_stats; /* every stat the roots have, no selection (a reply) */
 };
 
 struct req_still {
@@ -70,6 +81,11 @@ struct req_still {
 
 struct req_patch {
 	char *url, *base, *link, *subject;
+};
+
+/* The patch a reply's last result root tested (robot reply). */
+struct req_applied {
+	char *file, *subject, *message_id, *link, *author;
 };
 
 struct req_bisect {
@@ -128,6 +144,9 @@ struct request {
 	struct objv notes; /* struct req_note */
 	struct strv result_table;
 	int no_result_table;
+	/* replies */
+	char *report, *base, *tested_by, *remark;
+	struct req_applied applied;
 };
 
 /*

@@ -360,3 +360,23 @@ const struct ynode *ynode_get(const struct ynode *map, const char *key)
 			return map->kids[i];
 	return NULL;
 }
+
+void yaml_quote(struct strbuf *out, const char *s)
+{
+	strbuf_addch(out, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			strbuf_addf(out, "\\%c", c);
+		else if (c == '\n')
+			strbuf_addstr(out, "\\n");
+		else if (c == '\t')
+			strbuf_addstr(out, "\\t");
+		else if (c < 0x20 || c == 0x7f)
+			strbuf_addf(out, "\\u%04x", c);
+		else
+			strbuf_addch(out, c);
+	}
+	strbuf_addch(out, '"');
+}

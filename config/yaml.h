@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+struct strbuf;
+
 enum ynode_type { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
 
 struct ynode {
@@ -38,6 +40,12 @@ int ydoc_load_file(struct ydoc *doc, const char *path);
 int ydoc_load_mem(struct ydoc *doc, const char *name, const char *buf,
 		  size_t len);
 void ydoc_release(struct ydoc *doc);
+
+/*
+ * Appends `s` as a YAML double-quoted scalar (JSON's escapes, which YAML
+ * reads back as the same string): for the files robot writes.
+ */
+void yaml_quote(struct strbuf *out, const char *s);
 
 /* Returns the value of `key` in a MAP node, or NULL (borrowed). */
 const struct ynode *ynode_get(const struct ynode *map, const char *key);
