@@ -68,6 +68,10 @@ CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
 	robot/bisect.c robot/send.c robot/inputs.c robot/thread.c
 # Functional reports (doc/functional.md); xz.c is the one user of liblzma.
 FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c robot/functional.c
+# Follow-ups (doc/reply.md): the mail read, the guards, the records of
+# queued reports, the answer, the patch, the extraction, the inbox.
+REPLY_SRCS := robot/followup.c robot/guard.c robot/record.c robot/reply.c \
+	robot/patch.c robot/extract.c robot/inbox.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
@@ -76,11 +80,12 @@ MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \
 	mail/lore.c mail/inmime.c
 TEMPLATE_SRCS := templates/expand.c
 LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(FUNCTIONAL_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
-	$(MAIL_SRCS) $(TEMPLATE_SRCS)
+	$(MAIL_SRCS) $(TEMPLATE_SRCS) $(REPLY_SRCS)
 
 # The CLI: main.c and one file per command; the only code that exits.
 CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c \
-	robot/cmd-plot.c robot/cmd-queue.c robot/cmd-send.c robot/cmd-thread.c
+	robot/cmd-plot.c robot/cmd-queue.c robot/cmd-send.c robot/cmd-thread.c \
+	robot/cmd-reply.c robot/cmd-inbox.c
 
 UNIT_SRCS := $(wildcard tests/unit/t-*.c)
 # libFuzzer targets, one per loader and one for compose (tests/fuzz/).

@@ -5,6 +5,7 @@
 #include "common.h"
 #include "cmds.h"
 #include "compose.h"
+#include "record.h"
 #include "spool.h"
 #include "config/config.h"
 #include "config/data.h"
@@ -74,32 +75,26 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 	return 0;
 }
 
-/*
- * The materials are published before the message is queued: a queued
- * message whose download link leads nowhere could not be repaired, since
- * composing it again only answers "already queued".  Publishing is
- * idempotent (the same files, replaced whole), so a repeated compose of a
- * queued or sent report rewrites the same bytes.  Both happen holding the
- * spool's lock, so that two composes of one report neither queue it
- * twice nor remove each other's half-written materials.
- */
-static int queue(const struct composed *c, const struct robot_config *cfg)
+static int queue(const struct composed *c, const struct request *req,
+		 const struct robot_config *cfg)
 {
+	struct report_record rec = {
+		.message_id = c->message_id,
+		.commit = c->commit_id,
+		.base = c->base_id,
+		.kpi = req->test.kpi,
+		.result_roots = req->test.result_roots.v,
+		.nroots = req->test.result_roots.n,
+		.commits = req->commits,
+		.repo = req->repo,
+		.tree = req->tree,
+		.repo_url = req->repo_url,
+		.branch = req->branch,
+	};
 	struct strbuf first = STRBUF_INIT;
 	enum spool_result res;
-	struct spool s;
-	int ret = spool_open(&s, cfg->spool, 1, cfg->file);
+	int ret = compose_queue(c, cfg, &rec, &res, &first);
 
-	if (ret)
-		return ret;
-	ret = spool_lock(&s);
-	if (!ret)
-		ret = compose_publish(c);
-	if (!ret)
-		ret = spool_enqueue(&s, c->key, c->bytes.buf, c->bytes.len,
-				    &res, &first);
-	spool_unlock(&s);
-	spool_close(&s);
 	if (ret) {
 		strbuf_release(&first);
 		return ret;
@@ -167,7 +162,7 @@ int cmd_compose(int argc, char **argv)
 		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
 		status = EXIT_OK;
 	} else {
-		status = queue(&c, &cfg);
+		status = queue(&c, &req, &cfg);
 	}
 out:
 	composed_release(&c);

@@ -12,5 +12,7 @@ int cmd_plot(int argc, char **argv);
 int cmd_queue(int argc, char **argv);
 int cmd_send(int argc, char **argv);
 int cmd_thread(int argc, char **argv);
+int cmd_reply(int argc, char **argv);
+int cmd_inbox(int argc, char **argv);
 
 #endif

@@ -19,8 +19,12 @@
 #include "compose.h"
 #include "compare.h"
 #include "dir.h"
+#include "followup.h"
 #include "functional.h"
+#include "guard.h"
 #include "inputs.h"
+#include "record.h"
+#include "reply.h"
 #include "report.h"
 #include "results.h"
 #include "spool.h"
@@ -154,6 +158,18 @@ static void format_date(struct strbuf *out, const struct when *w)
 		    w->tz < 0 ? '-' : '+', tz / 60, tz % 60);
 }
 
+/*
+ * A reply's KPI against the base in its first table: the reported
+ * commit's change (column 1) and the last column's, and whether lkp-tests'
+ * rules find the last column's changed at all.
+ */
+struct reply_judge {
+	int has_row, fix_changed;
+	size_t n;
+	double bad_change, fix_change;
+	int direction;
+};
+
 struct ctx {
 	const struct request *req;
 	const struct robot_config *cfg;
@@ -171,6 +187,11 @@ struct ctx {
 	int offline;		    /* --dry-run: the lore cache only */
 	struct thread_found thread; /* the posted patch, when threaded */
 	int threaded;
+	/* a follow-up (compose_reply): its own commit lines, the verdict */
+	int reply;
+	char *base_id;	 /* the full id of the first test's base */
+	char *second_id; /* ... and of its second column */
+	struct reply_judge judge;
 };
 
 /* The metadata of commit `id`, from the request's file or repository. */
@@ -318,6 +339,12 @@ static int build_functional(struct ctx *c, const struct compare_roots *roots,
 	return functional_fill(c->fn, &c->logs, &in);
 }
 
+static int reply_label(struct ctx *c, struct compare_roots *roots);
+static void reply_judge(struct ctx *c, const struct compare_roots *roots,
+			const struct comparison *cmp,
+			const struct compare_opts *o,
+			const struct report_test *t);
+
 /*
  * The style's perf_thresholds: 0 when the reports of the day show rows
  * that lkp-tests' per-metric thresholds (reasonable_perf_change?) drop,
@@ -366,6 +393,7 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 		ret = 0;
 		goto out;
 	}
+	o.all = rq->all_stats;
 	if (n < 2) {
 		error("%s: %sresult_roots: a comparison needs at least two",
 		      c->req->file, where);
@@ -397,18 +425,32 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 		needs_add_key(c->needs, key.buf, "commit", "the comparison");
 		commits = 0;
 	}
-	if (commits && (compare_roots_label(&roots, find_commit, c) ||
-			check_base(c, &roots, where)))
+	if (commits &&
+	    (c->reply ? reply_label(c, &roots)
+		      : (compare_roots_label(&roots, find_commit, c) ||
+			 check_base(c, &roots, where))))
 		goto out;
+	if (!*where && !c->base_id) {
+		c->base_id = dup_or_null(job_get(&roots.rts[0].job, "commit"));
+		c->second_id =
+			dup_or_null(job_get(&roots.rts[1].job, "commit"));
+	}
 	o.commit_lines = (const char *const *)roots.lines;
 	o.commit_ids = (const char *const *)roots.ids;
 	if (commits &&
 	    (comparison_build(&cmp, roots.rts, n, &o) ||
-	     (!(c->functional && !*where) && kpi_change(c, t, &cmp, where)) ||
+	     (!(c->functional && !*where) &&
+	      (!c->reply || (t->kpi && !functional_kpi(c->tables, t->kpi))) &&
+	      kpi_change(c, t, &cmp, where)) ||
 	     (c->functional && !*where && build_functional(c, &roots, &cmp))))
 		goto out;
 	if (commits) {
 		comparison_print(&block, &cmp);
+		if (c->reply) {
+			reply_table_layout(&block, &c->st);
+			if (!*where)
+				reply_judge(c, &roots, &cmp, &o, t);
+		}
 		t->block = strbuf_detach(&block, NULL);
 	}
 	job = &roots.rts[0].job;
@@ -713,6 +755,8 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 			     "message_id_user, message_id_domain"))
 		return -1;
 	r->message_id = xstrdup(out->message_id);
+	out->commit_id = dup_or_null(r->commit_id);
+	out->base_id = dup_or_null(c->base_id);
 	r->date = report_day(c, r->message_id);
 	r->archive_url =
 		xasprintf("%s/%s/%.*s", c->cfg->archive_url, r->date,
@@ -1265,6 +1309,8 @@ static void ctx_release(struct ctx *c)
 	lkp_tables_free(c->tables);
 	commits_release(&c->commits);
 	free(c->tested);
+	free(c->base_id);
+	free(c->second_id);
 }
 
 int compose_report(struct composed *out, const struct request *req,
@@ -1332,6 +1378,365 @@ out:
 	return ret ? error_exit_code(EXIT_DATAERR) : 0;
 }
 
+/* ---- follow-ups (robot reply; robot/reply.h) ---- */
+
+/*
+ * The commit lines of a reply's table: the style's `rcommit` for each
+ * commit the request's metadata knows; without metadata, the full ids,
+ * as `lkp ncompare` prints the commits it knows nothing about.
+ */
+static int reply_label(struct ctx *c, struct compare_roots *roots)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (!c->req->commits && !c->req->repo)
+		return 0;
+	if (compare_roots_label(roots, find_commit, c))
+		return -1;
+	for (i = 0; i < roots->n; i++) {
+		const char *id = job_get(&roots->rts[i].job, "commit");
+		const struct commit_info *ci =
+			ctx_commit(c, id, roots->rts[i].dir);
+
+		strbuf_reset(&sb);
+		if (!ci || reply_commit_line(&sb, &c->st, ci)) {
+			strbuf_release(&sb);
+			return -1;
+		}
+		free(roots->lines[i]);
+		roots->lines[i] = strbuf_detach(&sb, NULL);
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+/* The KPI in the first table of a reply: what the verdict is made of. */
+static void reply_judge(struct ctx *c, const struct compare_roots *roots,
+			const struct comparison *cmp,
+			const struct compare_opts *o,
+			const struct report_test *t)
+{
+	struct reply_judge *j = &c->judge;
+	struct compare_opts plain = *o;
+	const struct cmp_row *row;
+	char **names;
+	size_t n, i;
+
+	j->n = roots->n;
+	if (!t->kpi || roots->n < 3 || functional_kpi(c->tables, t->kpi))
+		return;
+	row = comparison_row(cmp, t->kpi);
+	if (!row || row->failure)
+		return;
+	j->has_row = 1;
+	j->bad_change = row->change[0];
+	j->fix_change = row->change[roots->n - 2];
+	j->direction = lkp_kpi_direction(c->tables, t->kpi);
+	/* is the last column's change one lkp-tests would report? */
+	plain.force = NULL;
+	plain.all = 0;
+	n = compare_changed(&names, &roots->rts[0], &roots->rts[roots->n - 1],
+			    &plain);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(names[i], t->kpi))
+			j->fix_changed = 1;
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* Appends the mailboxes of `l` that are neither robot's nor in `seen`. */
+static void reply_add_all(struct strbuf *out, struct hdr_addr_list *seen,
+			  const struct hdr_addr_list *l, const struct ctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct hdr_addr *a = &l->v[i];
+
+		if (has_address(seen, a->addr) ||
+		    guard_is_robot(c->cfg, c->req->from, a->addr))
+			continue;
+		add_mailbox(out, a->display, a->addr);
+		ALLOC_GROW(seen->v, seen->nr + 1, seen->alloc);
+		seen->v[seen->nr].display = NULL;
+		seen->v[seen->nr].addr = xstrdup(a->addr);
+		seen->v[seen->nr].angle = seen->v[seen->nr].quoted = 0;
+		seen->nr++;
+	}
+}
+
+/*
+ * Reply-all, as a mailer's group reply does: To the Mail-Followup-To, or
+ * the Reply-To, or the sender; Cc everyone else the mail went to, robot
+ * left out.  The request's to and cc, when given, are used instead.
+ */
+static void reply_recipients(const struct ctx *c, const struct followup *f,
+			     struct strbuf *to, struct strbuf *cc)
+{
+	struct hdr_addr_list seen = HDR_ADDR_LIST_INIT;
+	const struct hdr_addr_list *first = f->followup_to.nr ? &f->followup_to
+					    : f->reply_to.nr  ? &f->reply_to
+							      : &f->from;
+
+	if (c->req->to.n) {
+		join_list(to, &c->req->to);
+		join_list(cc, &c->req->cc);
+		return;
+	}
+	reply_add_all(to, &seen, first, c);
+	if (!f->followup_to.nr) {
+		reply_add_all(cc, &seen, &f->to, c);
+		reply_add_all(cc, &seen, &f->cc, c);
+	}
+	if (c->req->cc.n) {
+		struct strbuf extra = STRBUF_INIT;
+
+		join_list(&extra, &c->req->cc);
+		if (cc->len)
+			strbuf_addstr(cc, ", ");
+		strbuf_addbuf(cc, &extra);
+		strbuf_release(&extra);
+	}
+	hdr_addr_list_release(&seen);
+}
+
+static int reply_headers(struct msg *m, const struct ctx *c,
+			 const struct followup *f, const char *msgid)
+{
+	const struct request *req = c->req;
+	const struct robot_config *cfg = c->cfg;
+	const char *how = style_get(&c->st, "reply-references");
+	struct strbuf sb = STRBUF_INIT, cc = STRBUF_INIT;
+	char *subject;
+	size_t i;
+	int ret;
+
+	format_date(&sb, &c->when);
+	ret = add_header(m, "Date", sb.buf, req->file, "date");
+	if (!ret)
+		ret = req->from ? add_header(m, "From", req->from, req->file,
+					     "from")
+				: add_header(m, "From", cfg->from, cfg->file,
+					     "from");
+	strbuf_reset(&sb);
+	reply_recipients(c, f, &sb, &cc);
+	if (!ret && !sb.len)
+		ret = error("%s: nobody to answer: the mail's sender is robot "
+			    "itself",
+			    f->path);
+	if (!ret)
+		ret = add_header(m, "To", sb.buf, f->path,
+				 req->to.n ? "to (the request's)"
+					   : "From, Reply-To or "
+					     "Mail-Followup-To");
+	if (!ret && cc.len)
+		ret = add_header(m, "Cc", cc.buf, f->path, "To and Cc");
+	/* one Re:, the parent's Subject without its own */
+	subject = strip_re(f->subject);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "Re: %s", subject);
+	free(subject);
+	if (!ret)
+		ret = add_header(m, "Subject", sb.buf, f->path, "Subject");
+	if (!ret)
+		ret = add_header(m, "Message-ID", msgid,
+				 req->message_id ? req->file : cfg->file,
+				 req->message_id ? "message_id"
+						 : "message_id_user, "
+						   "message_id_domain");
+	if (!ret && how && !strcmp(how, "chain")) {
+		strbuf_reset(&sb);
+		for (i = 0; i < f->nrefs; i++)
+			if (strcmp(f->refs[i], f->message_id))
+				strbuf_addf(&sb, "%s ", f->refs[i]);
+		strbuf_addstr(&sb, f->message_id);
+		ret = add_header(m, "References", sb.buf, f->path,
+				 "References and Message-ID");
+	}
+	if (!ret)
+		ret = add_header(m, "In-Reply-To", f->message_id, f->path,
+				 "Message-ID");
+	/* RFC 3834: an automatic answer, which mailers must not answer */
+	if (!ret)
+		ret = msg_add_header(m, "Auto-Submitted", "auto-replied");
+	strbuf_release(&sb);
+	strbuf_release(&cc);
+	return ret;
+}
+
+/* The reply's identity in the spool: what it answers, with what. */
+static char *reply_key(const struct ctx *c, const struct followup *f,
+		       const struct report *r)
+{
+	const struct req_applied *a = &c->req->applied;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(&sb, "reply-to=%s\n", f->message_id);
+	for (i = 0; i < r->ntests; i++)
+		strbuf_addf(&sb, "block=%zu:%08llx\n", i,
+			    (unsigned long long)fnv1a64(
+				    FNV64_INIT, r->tests[i].block,
+				    strlen(r->tests[i].block)));
+	strbuf_addf(&sb, "applied=%s %s %s\n",
+		    a->message_id ? a->message_id : "", a->link ? a->link : "",
+		    a->subject ? a->subject : "");
+	return strbuf_detach(&sb, NULL);
+}
+
+static void pct(char **out, double v)
+{
+	*out = xasprintf("%.1f", v);
+}
+
+/* What the view says about the patch: the verdict and the Tested-by. */
+static void reply_verdict(struct reply_view *v, const struct ctx *c,
+			  char **bad_pct, char **fix_pct)
+{
+	const struct reply_judge *j = &c->judge;
+	int regression;
+
+	if (!v->applied || !j->has_row)
+		return;
+	regression = j->direction * j->bad_change < 0;
+	v->kind = regression ? "regression" : "improvement";
+	pct(bad_pct, j->bad_change);
+	pct(fix_pct, j->fix_change);
+	v->bad_pct = *bad_pct;
+	v->fix_pct = *fix_pct;
+	if (!j->fix_changed)
+		v->verdict = REPLY_GONE;
+	else if ((j->bad_change < 0) == (j->fix_change < 0))
+		v->verdict = REPLY_STILL;
+	else
+		v->verdict = REPLY_TURNED;
+	v->fix_kind =
+		j->direction * j->fix_change < 0 ? "regression" : "improvement";
+}
+
+int compose_reply(struct composed *out, const struct followup *parent,
+		  const struct request *req, const struct robot_config *cfg,
+		  const struct compose_opts *o)
+{
+	const struct req_applied *a = &req->applied;
+	struct strbuf body = STRBUF_INIT, tables = STRBUF_INIT,
+		      bad = STRBUF_INIT, why = STRBUF_INIT;
+	char *bad_pct = NULL, *fix_pct = NULL;
+	struct reply_view v = { .parent = parent };
+	struct report r = { 0 };
+	const struct commit_info *ci;
+	const char *bad_id;
+	struct msg m;
+	struct ctx c;
+	size_t i;
+	int ret = -1;
+
+	error_status = 0;
+	memset(out, 0, sizeof(*out));
+	strbuf_init(&out->bytes, 0);
+	msg_init(&m);
+	if (ctx_init(&c, req, cfg, o->style))
+		goto out;
+	c.reply = 1;
+	if (!parent->message_id) {
+		error("%s: the mail has no Message-ID: a reply cannot be "
+		      "threaded under it",
+		      parent->path);
+		goto out;
+	}
+	if (req->in_reply_to && strcmp(req->in_reply_to, parent->message_id)) {
+		error("%s: in_reply_to: the request answers %s, the mail is %s",
+		      req->file, req->in_reply_to, parent->message_id);
+		goto out;
+	}
+	/* what is missing is named at once (robot/inputs.h) */
+	c.needs = r.needs = needs_new();
+	r.ntests = 1 + req->sections.n;
+	r.tests = xcalloc(r.ntests, sizeof(*r.tests));
+	if (build_test(&c, &req->test, &r.tests[0], ""))
+		goto out;
+	for (i = 0; i < req->sections.n; i++) {
+		char *where = xasprintf("sections[%zu].", i);
+		int bad_section = build_test(
+			&c, (const struct req_test *)req->sections.v + i,
+			&r.tests[1 + i], where);
+
+		free(where);
+		if (bad_section)
+			goto out;
+	}
+	if (needs_count(c.needs)) {
+		needs_report(c.needs);
+		goto out;
+	}
+	for (i = 0; i < r.ntests; i++)
+		strbuf_addstr(&tables, r.tests[i].block);
+	/* the reported commit: the request's, else the second column's */
+	bad_id = req->commit ? req->commit : c.second_id;
+	if (bad_id && (req->commits || req->repo)) {
+		ci = ctx_commit(&c, bad_id, "commit");
+		if (!ci || reply_commit_line(&bad, &c.st, ci))
+			goto out;
+		out->commit_id = xstrdup(ci->id);
+	} else if (bad_id) {
+		strbuf_addstr(&bad, bad_id);
+		out->commit_id = xstrdup(bad_id);
+	}
+	v.st = &c.st;
+	v.sender_name = req->sender_name ? req->sender_name : cfg->sender_name;
+	v.remark = req->remark;
+	v.tables = tables.buf;
+	v.applied = a->subject || a->message_id || a->link || a->file;
+	v.patch_subject = a->subject;
+	v.patch_ref = a->message_id ? a->message_id
+		      : a->link	    ? a->link
+				    : parent->message_id;
+	v.bad_line = bad.len ? bad.buf : NULL;
+	v.kpi = req->test.kpi;
+	reply_verdict(&v, &c, &bad_pct, &fix_pct);
+	if (v.applied &&
+	    !((v.verdict == REPLY_STILL && !strcmp(v.kind, "regression")) ||
+	      (v.verdict == REPLY_TURNED && !strcmp(v.fix_kind, "regression"))))
+		v.tested_by = req->tested_by	 ? req->tested_by
+			      : req->reported_by ? req->reported_by
+						 : cfg->reported_by;
+	if (reply_render(&body, &v)) {
+		error_status = error_exit_code(EXIT_CONFIG);
+		goto out;
+	}
+	out->key = reply_key(&c, parent, &r);
+	out->message_id = req->message_id ? xstrdup(req->message_id)
+					  : make_message_id(&c, out->key);
+	if (!req->message_id &&
+	    check_message_id(out->message_id, cfg->file,
+			     "message_id_user, message_id_domain"))
+		goto out;
+	out->base_id = dup_or_null(c.base_id);
+	if (msg_set_body(&m, body.buf, body.len) ||
+	    reply_headers(&m, &c, parent, out->message_id) ||
+	    msg_render(&out->bytes, &m))
+		goto out;
+	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
+		error("%s: the mail fails the lint: %s", req->file, why.buf);
+		error_status = EXIT_RUNTIME;
+		goto out;
+	}
+	ret = 0;
+out:
+	msg_release(&m);
+	report_release(&r);
+	ctx_release(&c);
+	strbuf_release(&body);
+	strbuf_release(&tables);
+	strbuf_release(&bad);
+	strbuf_release(&why);
+	free(bad_pct);
+	free(fix_pct);
+	return ret ? error_exit_code(EXIT_DATAERR) : 0;
+}
+
 void composed_release(struct composed *c)
 {
 	size_t i;
@@ -1340,6 +1745,8 @@ void composed_release(struct composed *c)
 	free(c->message_id);
 	free(c->key);
 	free(c->archive_dir);
+	free(c->commit_id);
+	free(c->base_id);
 	for (i = 0; i < c->nmaterials; i++) {
 		free(c->material_names[i]);
 		free(c->material_paths[i]);
@@ -1477,5 +1884,39 @@ int compose_publish(const struct composed *c)
 	}
 	strbuf_release(&dst);
 	strbuf_release(&tmp);
+	return ret;
+}
+
+/*
+ * The materials are published before the message is queued: a queued
+ * message whose download link leads nowhere could not be repaired, since
+ * composing it again only answers "already queued".  Publishing is
+ * idempotent (the same files, replaced whole), so a repeated compose of a
+ * queued or sent report rewrites the same bytes; so is the record.  All
+ * happens holding the spool's lock, so that two composes of one report
+ * neither queue it twice nor remove each other's half-written materials.
+ */
+int compose_queue(const struct composed *c, const struct robot_config *cfg,
+		  const struct report_record *rec, enum spool_result *res,
+		  struct strbuf *first_id)
+{
+	struct strbuf name = STRBUF_INIT;
+	struct spool s;
+	int ret = spool_open(&s, cfg->spool, 1, cfg->file);
+
+	if (ret)
+		return ret;
+	ret = spool_lock(&s);
+	if (!ret)
+		ret = compose_publish(c);
+	spool_key_name(&name, c->key);
+	if (!ret && rec)
+		ret = record_write(&s, name.buf, rec);
+	if (!ret)
+		ret = spool_enqueue(&s, c->key, c->bytes.buf, c->bytes.len, res,
+				    first_id);
+	spool_unlock(&s);
+	spool_close(&s);
+	strbuf_release(&name);
 	return ret;
 }

@@ -13,6 +13,7 @@
 
 #include "strbuf.h"
 
+struct followup;
 struct request;
 struct robot_config;
 
@@ -24,6 +25,8 @@ struct composed {
 	char *archive_dir;
 	size_t nmaterials;
 	char **material_names, **material_paths;
+	/* for the record of the message (robot/record.h): full ids */
+	char *commit_id, *base_id;
 };
 
 struct compose_opts {
@@ -56,6 +59,17 @@ int compose_report_opts(struct composed *out, const struct request *req,
 void composed_release(struct composed *c);
 
 /*
+ * Composes robot's answer to the follow-up `parent` (robot reply,
+ * doc/reply.md): the request's result roots and sections are the tables,
+ * its `applied` the patch tested (none without); the reply goes to the
+ * parent's sender and everyone it went to but robot, threaded under it.
+ * Returns 0 or an exit code after one error line, as compose_report().
+ */
+int compose_reply(struct composed *out, const struct followup *parent,
+		  const struct request *req, const struct robot_config *cfg,
+		  const struct compose_opts *o);
+
+/*
  * Copies the materials into their archive folder, creating it, each with
  * its source's permissions, fsync'd before it is renamed into place; a
  * killed compose's temporary files there are removed first.  The caller
@@ -63,5 +77,19 @@ void composed_release(struct composed *c);
  * when the folder cannot be written, 1 otherwise).
  */
 int compose_publish(const struct composed *c);
+
+struct report_record;
+enum spool_result;
+
+/*
+ * Queues a composed message holding the spool's lock: publishes its
+ * materials, writes its record (robot/record.h; `rec` may be NULL), then
+ * queues it.  `*res` says whether it was queued or found queued or sent
+ * before, `first_id` then gets the first copy's Message-ID.  Returns 0 or
+ * an exit code after an error.
+ */
+int compose_queue(const struct composed *c, const struct robot_config *cfg,
+		  const struct report_record *rec, enum spool_result *res,
+		  struct strbuf *first_id);
 
 #endif

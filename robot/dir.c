@@ -31,3 +31,37 @@ int mkdir_p(const char *dir)
 		errno = saved;
 	return ret;
 }
+
+void path_relative(struct strbuf *out, const char *dir, const char *path)
+{
+	char *d = realpath(dir, NULL), *p = realpath(path, NULL);
+	const char *a, *b;
+	size_t common = 0, i;
+
+	if (!d || !p) {
+		strbuf_addstr(out, p ? p : path);
+		free(d);
+		free(p);
+		return;
+	}
+	/* the last '/' up to which both agree (a whole component) */
+	for (i = 0; d[i] && d[i] == p[i]; i++)
+		if (d[i] == '/')
+			common = i;
+	if (!d[i] && (p[i] == '/' || !p[i]))
+		common = i;
+	a = d + common;
+	b = p + common;
+	for (; *a; a++)
+		if (*a == '/')
+			strbuf_addstr(out, "../");
+	b += *b == '/';
+	if (*b)
+		strbuf_addstr(out, b);
+	else if (out->len)
+		strbuf_setlen(out, out->len - 1); /* "../.." */
+	else
+		strbuf_addch(out, '.');
+	free(d);
+	free(p);
+}

@@ -11,4 +11,13 @@
  */
 int mkdir_p(const char *dir);
 
+struct strbuf;
+
+/*
+ * Appends `path` relative to the directory `dir` ("../rt0"), both taken
+ * as they really are (realpath); `path` itself when either does not
+ * exist.
+ */
+void path_relative(struct strbuf *out, const char *dir, const char *path);
+
 #endif

@@ -24,11 +24,10 @@ static const struct cmd {
 	{ "send", cmd_send, "deliver the queued messages (the cron entry)" },
 	{ "thread", cmd_thread,
 	  "the Message-ID a report about a commit replies to (lore)" },
-};
-
-/* Commands of doc/commands.md that later work will add. */
-static const char *const future_cmds[] = {
-	"reply",
+	{ "reply", cmd_reply,
+	  "answer a follow-up: extract its patch, or reply with results" },
+	{ "inbox", cmd_inbox,
+	  "scan a Maildir or mbox for follow-ups carrying patches" },
 };
 
 static void usage(FILE *out)
@@ -41,10 +40,7 @@ static void usage(FILE *out)
 	      out);
 	for (i = 0; i < ARRAY_SIZE(cmds); i++)
 		fprintf(out, "   %-10s %s\n", cmds[i].name, cmds[i].summary);
-	fputs("\nnot yet available:", out);
-	for (i = 0; i < ARRAY_SIZE(future_cmds); i++)
-		fprintf(out, " %s", future_cmds[i]);
-	fputs("\n\n'robot COMMAND -h' shows the options of a command.\n\n"
+	fputs("\n'robot COMMAND -h' shows the options of a command.\n\n"
 	      "exit codes: 0 success, 1 runtime failure, 2 usage error,\n"
 	      "  65 bad input data, 69 message refused permanently,\n"
 	      "  75 temporary failure (retry later), 78 bad configuration\n",
@@ -94,14 +90,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < ARRAY_SIZE(cmds); i++)
 		if (!strcmp(cmds[i].name, name))
 			return finish_stdout(cmds[i].fn(argc - 1, argv + 1));
-	for (i = 0; i < ARRAY_SIZE(future_cmds); i++)
-		if (!strcmp(future_cmds[i], name)) {
-			fprintf(stderr,
-				"robot: error: '%s' is not available in this "
-				"version yet\n",
-				name);
-			return EXIT_USAGE;
-		}
 	fprintf(stderr,
 		"robot: error: unknown command '%s'; see 'robot help'\n", name);
 	return EXIT_USAGE;

@@ -63,7 +63,7 @@ count() {
 
 # messages SPOOL: the number of files in its state directories
 messages() {
-	find "$1" -mindepth 2 -type f | wc -l
+	find "$1" -mindepth 2 -type f -name "*.eml" | wc -l
 }
 
 # out_is FILE TEXT: FILE holds exactly the line TEXT

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-inbox.c: `robot inbox`, the follow-ups of a Maildir or an mbox.
+ */
+#include "common.h"
+#include "cmds.h"
+#include "extract.h"
+#include "followup.h"
+#include "inbox.h"
+#include "spool.h"
+#include "thread.h"
+#include "config/config.h"
+#include "config/data.h"
+#include "mail/lore.h"
+
+#include <getopt.h>
+
+static const char usage_text[] =
+	"usage: robot inbox [-c CONFIG] [--out DIR] [MAILDIR | MBOX]\n"
+	"\n"
+	"Reads the robot's incoming mail (the configuration's inbox, a\n"
+	"Maildir or an mbox file) and, for each mail not seen before that\n"
+	"answers one of robot's reports with a patch, writes what\n"
+	"`robot reply --extract-patch` writes into OUT/<Message-ID>/.  The\n"
+	"mails it saw are remembered (inbox_seen): each is worked on once,\n"
+	"also when it arrived twice.  One line per new mail on stdout.\n"
+	"\n"
+	"  --out DIR       where the requests go (default: inbox_out, else\n"
+	"                  <spool>/requests)\n"
+	"  -c CONFIG       the configuration (default: $ROBOT_CONFIG, then\n"
+	"                  /etc/robot/robot.yaml, then built-in defaults)\n"
+	"  --data-dir DIR  robot's data files (default: built in)\n";
+
+struct inbox_cli {
+	const char *config, *out;
+};
+
+static int parse_options(struct inbox_cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "data-dir", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			cli->config = optarg;
+			break;
+		case 'o':
+			cli->out = optarg;
+			break;
+		case 'd':
+			data_dir_set(optarg);
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 1;
+		default:
+			usage_option_error("inbox", c, argv);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One mail: 0 (done, remembered), or an exit code that stops the scan
+ * (the mail is not remembered, so the next run tries it again).
+ */
+static int one(const struct inbox_mail *m, const struct robot_config *cfg,
+	       struct spool *s, struct lore *lore, const char *out,
+	       struct inbox_seen *seen)
+{
+	struct strbuf why = STRBUF_INIT;
+	enum extract_result res;
+	struct followup f;
+	char *id, *dir = NULL, *sub;
+	int ret;
+
+	if (!m->raw) {
+		printf("%s: skipped: %s\n", m->name, m->why);
+		return 0;
+	}
+	error_quiet++;
+	ret = followup_parse(&f, m->name, m->raw, m->len);
+	error_quiet--;
+	id = inbox_mail_id(ret ? NULL : f.message_id, m->raw, m->len);
+	if (inbox_seen_has(seen, id)) {
+		ret = 0;
+		goto out;
+	}
+	if (ret) {
+		/* a mail robot cannot read is seen once and left alone */
+		printf("%s: skipped: a mail robot cannot read (robot reply "
+		       "--extract-patch says why)\n",
+		       m->name);
+		ret = inbox_seen_add(seen, id) ? EXIT_RUNTIME : 0;
+		goto out;
+	}
+	sub = inbox_dir_name(id);
+	dir = xasprintf("%s/%s", out, sub);
+	free(sub);
+	ret = extract_mail(&f, cfg, s, lore, dir, 1, &res, &why);
+	if (ret)
+		goto out;
+	switch (res) {
+	case EXTRACT_WRITTEN:
+		printf("%s: %s: %s\n", id, dir, why.buf);
+		break;
+	case EXTRACT_IGNORED:
+		printf("%s: not answered: %s\n", id, why.buf);
+		break;
+	case EXTRACT_NO_REPORT:
+	case EXTRACT_NO_PATCH:
+		printf("%s: skipped: %s\n", id, why.buf);
+		break;
+	}
+	ret = inbox_seen_add(seen, id) ? EXIT_RUNTIME : 0;
+out:
+	followup_release(&f);
+	free(id);
+	free(dir);
+	strbuf_release(&why);
+	return ret;
+}
+
+int cmd_inbox(int argc, char **argv)
+{
+	struct inbox_cli cli = { 0 };
+	struct robot_config cfg;
+	struct inbox_mail *mails = NULL;
+	struct inbox_seen seen = { .fd = -1 };
+	struct lore *lore = NULL;
+	struct spool s;
+	const char *source;
+	size_t n = 0, i;
+	int status, r = parse_options(&cli, argc, argv);
+
+	if (r)
+		return r > 0 ? EXIT_OK : EXIT_USAGE;
+	if (argc - optind > 1)
+		return usage_error("inbox", "one Maildir or mbox at most");
+	error_status = 0;
+	if (config_load(&cfg, cli.config)) {
+		config_release(&cfg);
+		return error_exit_code(EXIT_CONFIG);
+	}
+	source = argc > optind ? argv[optind] : cfg.inbox;
+	if (!source) {
+		error("%s: inbox: no Maildir or mbox to read (give one, or set "
+		      "inbox)",
+		      cfg.file);
+		config_release(&cfg);
+		return EXIT_CONFIG;
+	}
+	status = spool_open(&s, cfg.spool, 0, cfg.file);
+	if (status) {
+		config_release(&cfg);
+		return status;
+	}
+	if (thread_lore_open(&lore, &cfg, 0, 0))
+		status = EXIT_CONFIG;
+	if (!status)
+		status = inbox_seen_open(&seen, cfg.inbox_seen);
+	if (!status)
+		status = inbox_read(source, cfg.mail_max_bytes, &mails, &n);
+	for (i = 0; i < n && !status; i++)
+		status = one(&mails[i], &cfg, &s, lore,
+			     cli.out ? cli.out : cfg.inbox_out, &seen);
+	inbox_mails_release(mails, n);
+	inbox_seen_close(&seen);
+	lore_close(lore);
+	spool_close(&s);
+	config_release(&cfg);
+	return status;
+}

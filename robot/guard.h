@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * guard.h: which mails robot answers.  A robot that answers mail must not
+ * start a conversation with itself or with another robot, nor answer
+ * people it was not asked to serve.  robot answers a mail only when
+ *
+ *   - it is not one of robot's own (its From is one of robot's addresses,
+ *     or robot's spool holds its Message-ID: a copy coming back through a
+ *     list);
+ *   - it is no automatic mail: no Auto-Submitted other than "no"
+ *     (RFC 3834), no Precedence bulk, list or junk, and not from a
+ *     mailer daemon (an empty or MAILER-DAEMON Return-Path);
+ *   - it is addressed to robot: one of robot's addresses is in To or Cc;
+ *   - its sender is on the allowlist (`reply_allow`: addresses and
+ *     @domains), when the configuration has one.
+ *
+ * robot's addresses are the configuration's `from` and `robot_addresses`,
+ * and the From a request gives (the operator robot writes as).
+ */
+#ifndef ROBOT_GUARD_H
+#define ROBOT_GUARD_H
+
+struct followup;
+struct robot_config;
+struct spool;
+struct strbuf;
+
+/*
+ * Whether `addr` is one of robot's addresses; `extra` is one more mailbox
+ * ("Name <a@b>", a request's from), or NULL.
+ */
+int guard_is_robot(const struct robot_config *cfg, const char *extra,
+		   const char *addr);
+
+/*
+ * 0 when robot may answer `f`, else 1 with the reason appended to `why`
+ * ("it is an automatic reply (Auto-Submitted: auto-replied)").  `spool`
+ * (or NULL) is searched for the mail's Message-ID.
+ */
+int guard_check(const struct followup *f, const struct robot_config *cfg,
+		const char *extra, struct spool *spool, struct strbuf *why);
+
+#endif

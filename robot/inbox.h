@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * inbox.h: reading the robot's incoming mail (robot inbox): a Maildir
+ * (the files of new/ and cur/, in name order; robot reads them and moves
+ * nothing, the mail system owns them) or an mbox file, and the record of
+ * the mails already seen, so that each is worked on once: a request that
+ * arrives twice, to the robot and through a list, has one Message-ID.
+ */
+#ifndef ROBOT_INBOX_H
+#define ROBOT_INBOX_H
+
+#include <stddef.h>
+
+struct inbox_mail {
+	char *name; /* the file, or "MBOX:N" (from 1) */
+	char *raw;  /* NULL when it was too big (`why` says so) */
+	size_t len;
+	char *why;
+};
+
+/*
+ * All mails of `source` (a Maildir directory or an mbox file).  A mail
+ * larger than `max_bytes` is listed with raw NULL and its reason.
+ * Returns 0, or an exit code after an error (source unreadable: 1, not a
+ * Maildir nor an mbox: 65).
+ */
+int inbox_read(const char *source, size_t max_bytes, struct inbox_mail **mails,
+	       size_t *n);
+void inbox_mails_release(struct inbox_mail *mails, size_t n);
+
+/*
+ * The seen file: one id a line ("<Message-ID>", or "sha:HEX" of a mail
+ * without one), appended to and fsync'd as mails are done.  While open it
+ * is locked: a second robot inbox gets 75.
+ */
+struct inbox_seen {
+	char *path;
+	int fd;
+	char **ids;
+	size_t n, alloc;
+};
+
+int inbox_seen_open(struct inbox_seen *s, const char *path);
+int inbox_seen_has(const struct inbox_seen *s, const char *id);
+int inbox_seen_add(struct inbox_seen *s, const char *id);
+void inbox_seen_close(struct inbox_seen *s);
+
+/* The id a mail is remembered by: its Message-ID, else a digest. */
+char *inbox_mail_id(const char *message_id, const char *raw, size_t len);
+
+/* A directory name for a mail's outputs: its id with '/' and the like
+ * replaced (caller frees). */
+char *inbox_dir_name(const char *id);
+
+#endif
