@@ -161,7 +161,7 @@ def exact_subject(lines, ident):
 def make_assign(e):
     monotone = e.monotone
 
-    def assign_targets(rows, rules, solver):
+    def assign_targets(rows, rules, solver, pins=None):
         """eml2lkp's assign_targets for N columns.  lkp-tests sorts the
         rows of a group by [count, key, changes], the changes an array
         compared element by element, so a tie on the first change is
@@ -171,10 +171,13 @@ def make_assign(e):
         same point, which their later columns must then order
         (pinned_runs); failing that, it is freed by taking those columns
         as tiny samples (loosened): lkp-tests keeps a stat that is 0.004
-        in every run."""
+        in every run.  pins as eml2lkp's: rows reproduced only by a change
+        of their own choosing."""
+        pins = pins or {}
         targets = [None] * len(rows)
         solver.group = list(range(len(rows)))
-        if rules.legacy:
+        if not getattr(rules, 'sort_by_change', not getattr(rules, 'legacy',
+                                                            False)):
             return targets
         count = {}
         for r in rows:
@@ -195,6 +198,9 @@ def make_assign(e):
                 group = list(range(i, j + 1))
                 iv = []
                 for g in group:
+                    if g in pins:
+                        iv.append((pins[g], pins[g]))
+                        continue
                     kinds = [e.kind_options(rows[g], c, rules)[0]
                              for c in range(len(rows[g].means))]
                     f = solver.feasible_change(rows[g], kinds, rules)
