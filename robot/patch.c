@@ -382,6 +382,7 @@ static int find_inline(struct patch_found *out, const struct followup *f)
 	out->subject = own ? strbuf_detach(&subject, NULL) : NULL;
 	out->author = strbuf_detach(&from, NULL);
 	out->message_id = f->message_id ? xstrdup(f->message_id) : NULL;
+	strbuf_release(&subject);
 	strbuf_release(&date);
 	strbuf_release(&body);
 	return 1;

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fuzz-inmail.c: the incoming-mail parser on any bytes, as robot reply
+ * and robot inbox read a follow-up: the header (mail/inmsg.h), the MIME
+ * parts and their decoding (mail/inmime.h), the names and dates robot
+ * takes from them (robot/followup.h), the patch it looks for
+ * (robot/patch.h, links not followed) and the quote it would write
+ * (robot/reply.h).
+ */
+#include "common.h"
+#include "followup.h"
+#include "fuzz.h"
+#include "patch.h"
+#include "reply.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_init();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct strbuf head = STRBUF_INIT, tail = STRBUF_INIT,
+		      name = STRBUF_INIT;
+	struct patch_found p;
+	struct followup f;
+
+	if (!followup_parse(&f, "mail.eml", (const char *)data, size)) {
+		followup_first_name(&f, &name);
+		reply_quote_split(f.text, &head, &tail);
+		patch_find(&p, &f, NULL);
+		patch_found_release(&p);
+	}
+	followup_release(&f);
+	strbuf_release(&head);
+	strbuf_release(&tail);
+	strbuf_release(&name);
+	return 0;
+}
