@@ -451,8 +451,9 @@ out:
 	return ret;
 }
 
-int lore_thread(struct lore *l, const char *msgid, struct inmsg **msgs,
-		size_t *nr)
+/* GET BASE<id>SUFFIX: an mbox of messages. */
+static int get_mbox(struct lore *l, const char *msgid, const char *suffix,
+		    struct inmsg **msgs, size_t *nr)
 {
 	struct strbuf url = STRBUF_INIT, body = STRBUF_INIT;
 	int ret;
@@ -461,7 +462,7 @@ int lore_thread(struct lore *l, const char *msgid, struct inmsg **msgs,
 	*nr = 0;
 	strbuf_addstr(&url, l->url);
 	lore_encode_msgid(&url, msgid);
-	strbuf_addstr(&url, "/t.mbox.gz");
+	strbuf_addstr(&url, suffix);
 	ret = request(l, 0, url.buf, &body);
 	if (ret == LORE_FOUND)
 		ret = answer_mbox(l, url.buf, &body, msgs, nr);
@@ -470,22 +471,15 @@ int lore_thread(struct lore *l, const char *msgid, struct inmsg **msgs,
 	return ret;
 }
 
+int lore_thread(struct lore *l, const char *msgid, struct inmsg **msgs,
+		size_t *nr)
+{
+	return get_mbox(l, msgid, "/t.mbox.gz", msgs, nr);
+}
+
 int lore_raw(struct lore *l, const char *msgid, struct inmsg **msgs, size_t *nr)
 {
-	struct strbuf url = STRBUF_INIT, body = STRBUF_INIT;
-	int ret;
-
-	*msgs = NULL;
-	*nr = 0;
-	strbuf_addstr(&url, l->url);
-	lore_encode_msgid(&url, msgid);
-	strbuf_addstr(&url, "/raw");
-	ret = request(l, 0, url.buf, &body);
-	if (ret == LORE_FOUND)
-		ret = answer_mbox(l, url.buf, &body, msgs, nr);
-	strbuf_release(&url);
-	strbuf_release(&body);
-	return ret;
+	return get_mbox(l, msgid, "/raw", msgs, nr);
 }
 
 int lore_search(struct lore *l, const char *query, int threads,

@@ -78,40 +78,16 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 static int queue(const struct composed *c, const struct request *req,
 		 const struct robot_config *cfg)
 {
-	struct report_record rec = {
-		.message_id = c->message_id,
-		.commit = c->commit_id,
-		.base = c->base_id,
-		.kpi = req->test.kpi,
-		.result_roots = req->test.result_roots.v,
-		.nroots = req->test.result_roots.n,
-		.commits = req->commits,
-		.repo = req->repo,
-		.tree = req->tree,
-		.repo_url = req->repo_url,
-		.branch = req->branch,
-	};
-	struct strbuf first = STRBUF_INIT;
-	enum spool_result res;
-	int ret = compose_queue(c, cfg, &rec, &res, &first);
+	struct report_record rec;
+	struct strbuf said = STRBUF_INIT;
+	int ret;
 
-	if (ret) {
-		strbuf_release(&first);
-		return ret;
-	}
-	switch (res) {
-	case SPOOL_QUEUED:
-		printf("%s\n", c->message_id);
-		break;
-	case SPOOL_ALREADY_QUEUED:
-		printf("already queued: %s\n", first.buf);
-		break;
-	case SPOOL_ALREADY_SENT:
-		printf("already sent: %s\n", first.buf);
-		break;
-	}
-	strbuf_release(&first);
-	return EXIT_OK;
+	compose_record(&rec, c, req);
+	ret = compose_queue(c, cfg, &rec, &said);
+	if (!ret)
+		printf("%s\n", said.buf);
+	strbuf_release(&said);
+	return ret;
 }
 
 /* Whether --style names a day, as `robot compare --style` checks it. */

@@ -143,29 +143,16 @@ static int extract(const struct reply_cli *cli, const struct robot_config *cfg,
 static int queue(const struct composed *c, const struct request *req,
 		 const struct robot_config *cfg, const struct followup *f)
 {
-	struct report_record rec = {
-		.message_id = c->message_id,
-		.commit = c->commit_id,
-		.base = c->base_id,
-		.kpi = req->test.kpi,
-		.result_roots = req->test.result_roots.v,
-		.nroots = req->test.result_roots.n,
-		.commits = req->commits,
-		.repo = req->repo,
-		.report = req->report,
-		.in_reply_to = f->message_id,
-	};
-	struct strbuf first = STRBUF_INIT;
-	enum spool_result res;
-	int ret = compose_queue(c, cfg, &rec, &res, &first);
+	struct report_record rec;
+	struct strbuf said = STRBUF_INIT;
+	int ret;
 
-	if (!ret && res == SPOOL_QUEUED)
-		printf("%s\n", c->message_id);
-	else if (!ret)
-		printf("already %s: %s\n",
-		       res == SPOOL_ALREADY_SENT ? "sent" : "queued",
-		       first.buf);
-	strbuf_release(&first);
+	compose_record(&rec, c, req);
+	rec.in_reply_to = f->message_id;
+	ret = compose_queue(c, cfg, &rec, &said);
+	if (!ret)
+		printf("%s\n", said.buf);
+	strbuf_release(&said);
 	return ret;
 }
 

@@ -1313,6 +1313,21 @@ static void ctx_release(struct ctx *c)
 	free(c->second_id);
 }
 
+/* robot's own lint on what it wrote; failing it is robot's own fault */
+static int lint(const struct composed *out, const struct request *req)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+
+	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
+		ret = error("%s: the mail fails the lint: %s", req->file,
+			    why.buf);
+		error_status = EXIT_RUNTIME;
+	}
+	strbuf_release(&why);
+	return ret;
+}
+
 int compose_report(struct composed *out, const struct request *req,
 		   const struct robot_config *cfg, const char *style)
 {
@@ -1361,12 +1376,8 @@ int compose_report_opts(struct composed *out, const struct request *req,
 			    publish) ||
 	    add_logs(&m, &c, out, publish) || msg_render(&out->bytes, &m))
 		goto out;
-	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
-		/* robot wrote a mail it cannot stand behind: its own fault */
-		error("%s: the mail fails the lint: %s", req->file, why.buf);
-		error_status = EXIT_RUNTIME;
+	if (lint(out, req))
 		goto out;
-	}
 	ret = 0;
 out:
 	msg_release(&m);
@@ -1718,11 +1729,8 @@ int compose_reply(struct composed *out, const struct followup *parent,
 	    reply_headers(&m, &c, parent, out->message_id) ||
 	    msg_render(&out->bytes, &m))
 		goto out;
-	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
-		error("%s: the mail fails the lint: %s", req->file, why.buf);
-		error_status = EXIT_RUNTIME;
+	if (lint(out, req))
 		goto out;
-	}
 	ret = 0;
 out:
 	msg_release(&m);
@@ -1887,6 +1895,24 @@ int compose_publish(const struct composed *c)
 	return ret;
 }
 
+void compose_record(struct report_record *rec, const struct composed *c,
+		    const struct request *req)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->message_id = c->message_id;
+	rec->commit = c->commit_id;
+	rec->base = c->base_id;
+	rec->kpi = req->test.kpi;
+	rec->result_roots = req->test.result_roots.v;
+	rec->nroots = req->test.result_roots.n;
+	rec->commits = req->commits;
+	rec->repo = req->repo;
+	rec->tree = req->tree;
+	rec->repo_url = req->repo_url;
+	rec->branch = req->branch;
+	rec->report = req->report;
+}
+
 /*
  * The materials are published before the message is queued: a queued
  * message whose download link leads nowhere could not be repaired, since
@@ -1897,10 +1923,10 @@ int compose_publish(const struct composed *c)
  * neither queue it twice nor remove each other's half-written materials.
  */
 int compose_queue(const struct composed *c, const struct robot_config *cfg,
-		  const struct report_record *rec, enum spool_result *res,
-		  struct strbuf *first_id)
+		  const struct report_record *rec, struct strbuf *said)
 {
-	struct strbuf name = STRBUF_INIT;
+	struct strbuf name = STRBUF_INIT, first = STRBUF_INIT;
+	enum spool_result res;
 	struct spool s;
 	int ret = spool_open(&s, cfg->spool, 1, cfg->file);
 
@@ -1913,10 +1939,17 @@ int compose_queue(const struct composed *c, const struct robot_config *cfg,
 	if (!ret && rec)
 		ret = record_write(&s, name.buf, rec);
 	if (!ret)
-		ret = spool_enqueue(&s, c->key, c->bytes.buf, c->bytes.len, res,
-				    first_id);
+		ret = spool_enqueue(&s, c->key, c->bytes.buf, c->bytes.len,
+				    &res, &first);
 	spool_unlock(&s);
 	spool_close(&s);
+	if (!ret && res == SPOOL_QUEUED)
+		strbuf_addstr(said, c->message_id);
+	else if (!ret)
+		strbuf_addf(said, "already %s: %s",
+			    res == SPOOL_ALREADY_SENT ? "sent" : "queued",
+			    first.buf);
 	strbuf_release(&name);
+	strbuf_release(&first);
 	return ret;
 }

@@ -79,17 +79,22 @@ int compose_reply(struct composed *out, const struct followup *parent,
 int compose_publish(const struct composed *c);
 
 struct report_record;
-enum spool_result;
+
+/*
+ * The record (robot/record.h) of the message `c` composed from `req`:
+ * its pointers are theirs.
+ */
+void compose_record(struct report_record *rec, const struct composed *c,
+		    const struct request *req);
 
 /*
  * Queues a composed message holding the spool's lock: publishes its
  * materials, writes its record (robot/record.h; `rec` may be NULL), then
- * queues it.  `*res` says whether it was queued or found queued or sent
- * before, `first_id` then gets the first copy's Message-ID.  Returns 0 or
- * an exit code after an error.
+ * queues it.  `said` gets what the CLI prints: the Message-ID, or
+ * "already queued: <id>" / "already sent: <id>" with the first copy's
+ * when it was queued before.  Returns 0 or an exit code after an error.
  */
 int compose_queue(const struct composed *c, const struct robot_config *cfg,
-		  const struct report_record *rec, enum spool_result *res,
-		  struct strbuf *first_id);
+		  const struct report_record *rec, struct strbuf *said);
 
 #endif
