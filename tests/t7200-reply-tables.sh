@@ -13,7 +13,8 @@
 #
 # and the blocks of robot's answer are the mail's, byte for byte (diff -u
 # of tests/tools/reply-blocks on both).  No line of 20 characters or more
-# of the mail's tables may be in any file eml2lkp wrote; the answer is
+# of the mail's tables (but a bare commit id) may be in any file eml2lkp
+# wrote; the answer is
 # threaded as the mail is (Subject, In-Reply-To, References).  Without
 # the corpus the test says so and passes.
 . "$(dirname "$0")/lib.sh"
@@ -41,9 +42,11 @@ for nnn in 105 111 125; do
 	ok "$nnn: eml2lkp reads the follow-up's tables" \
 		"$PYTHON" "$TOP/tests/tools/eml2lkp" "$mail" "$out"
 	"$BLOCKS" "$mail" >"$T/$nnn.want"
-	# the inputs carry data, never a line of the tables
+	# the inputs carry data, never a line of the tables (a commit line
+	# that is a bare full id, 105's, is the id itself: data)
 	awk 'length($0) >= 20 { sub(/^[ \t]+/, ""); sub(/[ \t]+$/, "");
-		if (length($0) >= 20) print }' "$T/$nnn.want" >"$T/$nnn.lines"
+		if (length($0) >= 20 && $0 !~ /^[0-9a-f]+$/) print }' \
+		"$T/$nnn.want" >"$T/$nnn.lines"
 	ok "$nnn: no line of its tables is in the inputs" \
 		sh -c '! grep -rlFf "$1" "$2"' _ "$T/$nnn.lines" "$out"
 	(cd "$out" && "$ROBOT" reply --dry-run -c robot.yaml --to parent.eml \
