@@ -31,8 +31,8 @@ TEST_PKGS="$TEST_PKGS openssl postfix strace"
 PKGS="$BUILD_PKGS $TEST_PKGS"
 # make check-lkp (not CI): Debian's ruby runs lkp-tests' own code, which
 # loads these gems (activesupport: lib/statistics.rb; git: lib/git.rb;
-# tty-command: lib/bash.rb).
-LKP_PKGS="ruby ruby-activesupport ruby-git ruby-tty-command"
+# tty-command: lib/bash.rb; gnuplot: lib/plot.rb, for t3540).
+LKP_PKGS="ruby ruby-activesupport ruby-git ruby-tty-command ruby-gnuplot"
 if [ "${1:-}" = --lkp ]; then
 	PKGS=$LKP_PKGS
 	shift
