@@ -8,7 +8,8 @@
 # not a pass/fail stat; the plots follow the first section's table in the
 # order of the bad roots' matrix.json keys, drawn by the style's gnuplot,
 # each plot's form feed dropped, then the legend.  Periods without plots
-# (2021-10 on) show none.
+# (2021-10 on) show none.  Bad bisect keys and bad samples in a bisect
+# root (a non-number, null, NaN, no array) are one error, exit 65.
 . "$(dirname "$0")/lib.sh"
 
 D=$T/d
@@ -203,3 +204,40 @@ bad_bisect "a root without a matrix" 'bisect: {good: [g1], bad: [rt0/0]}' \
 	'matrix'
 bad_bisect "an unknown key" 'bisect: {good: [g1], bad: [b1], ugly: [b2]}' \
 	'ugly'
+
+# bad samples in a bisect root: one error naming the root's matrix.json
+# and the stat, exit 65; an empty series is lkp-tests' zeros, not a crash
+bad_sample() {
+	rm -rf "$D/bx"
+	cp -R "$D/b1" "$D/bx"
+	$PYTHON - "$D/bx/matrix.json" "$2" <<'PY'
+import json, sys
+p, v = sys.argv[1:]
+m = json.load(open(p))
+m['stress-ng.lockofd.ops'] = json.loads(v)
+open(p, 'w').write(json.dumps(m))
+PY
+	request "2021-03-07 14:32:17 +0800" \
+		'bisect: {good: [g1, g2], bad: [bx, b2]}' >"$D/req-bx.yaml"
+	expect_code "$3" "$1" "$ROBOT" compose --dry-run "$D/req-bx.yaml"
+	[ "$3" -eq 0 ] && return
+	[ "$(wc -l <"$T/.err")" -eq 1 ] &&
+		grep -q "^robot: error: .*bx/matrix.json: stat 'stress-ng.lockofd.ops'$4" \
+			"$T/.err" && _ok "$1: the error names the root and the stat" ||
+		_fail "$1: the error names the root and the stat"
+}
+bad_sample "a non-number sample" '[200, "x", 199]' 65 '\[1\] is not a number'
+bad_sample "a null sample" '[null, 201, 199]' 65 '\[0\] is not a number'
+bad_sample "a stat that is no array" '"200"' 65 ' is not an array'
+bad_sample "an empty series" '[]' 0
+grep -q '^\[O\] bisect-bad  sample$' "$T/.out" &&
+	_ok "an empty series: the report still has its plots" ||
+	_fail "an empty series: the report still has its plots"
+rm -rf "$D/bx"
+cp -R "$D/b1" "$D/bx"
+sed 's/"stress-ng.lockofd.ops": \[200,/"stress-ng.lockofd.ops": [NaN,/' \
+	"$D/b1/matrix.json" >"$D/bx/matrix.json"
+expect_code 65 "a NaN sample" "$ROBOT" compose --dry-run "$D/req-bx.yaml"
+grep -q "^robot: error: .*bx/matrix.json:1:[0-9]*: invalid JSON: .*NaN" \
+	"$T/.err" && _ok "a NaN sample: the error names the file and place" ||
+	_fail "a NaN sample: the error names the file and place"
