@@ -554,9 +554,9 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
  * Whether the row's figures are what lkp-tests' arithmetic means: samples
  * near the largest double make the sum, the squares or the difference of
  * two means overflow, and the table would show "Inf" or "NaN" for them.
- * A relative change against a mean of 0 is infinite in lkp-tests too
- * (before tiny_zero_base) and stays.  Returns 0, or -1 after an error
- * naming the root and the stat.
+ * A relative change against a mean of 0 is what lkp-tests printed before
+ * tiny_zero_base, +Inf% (or +NaN% for 0 to 0), and stays.  Returns 0, or
+ * -1 after an error naming the root and the stat.
  */
 static int check_row(const struct cmp_row *r, const struct comparison *c,
 		     const struct result_root *rts)

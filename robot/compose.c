@@ -273,6 +273,17 @@ static int kpi_change(struct ctx *c, struct report_test *t,
 		return error("%s: %skpi: '%s' has no row in the comparison",
 			     c->req->file, where, t->kpi);
 	/*
+	 * A change in percent of a base of 0 is lkp-tests' +Inf%, +NaN%
+	 * (0 to 0) or, with tiny_zero_base, -100% or 1e+102%: a table shows
+	 * it as lkp-tests did, a headline would state it as a fact.
+	 */
+	if (!row->abs_change && row->avg[0] == 0)
+		return error(
+			"%s: %skpi: '%s' has a mean of 0 in the base result "
+			"root, so its change has no percentage for the "
+			"headline",
+			c->req->file, where, t->kpi);
+	/*
 	 * A KPI no table knows the direction of is still reported, as a
 	 * regression with its sign kept, as 0-day did (corpus mails 274 and
 	 * 289, sysbench-fileio.write_operations/s "-5.2% regression" while

@@ -190,11 +190,15 @@ double table_change(const struct table_style *st, double avg0, double avg,
 {
 	if (absolute)
 		return avg - avg0;
+	/*
+	 * lkp-tests' arithmetic, whatever it gives: before tiny_zero_base a
+	 * 0 base makes a change +Inf% and a 0 to 0 one 0.0 / 0, "+NaN%";
+	 * after, 0 to 0 is -100.0% (0 against 1e-100).  Overflow is refused
+	 * by the comparison (compare.c check_row), and the headline does not
+	 * take a NaN (compose.c kpi_change).
+	 */
 	if (avg0 == 0 && st->tiny_zero_base)
 		avg0 = 1e-100;
-	/* lkp-tests' 0.0 / 0 is NaN; no change is what it means */
-	if (avg0 == 0 && avg == 0)
-		return 0;
 	return 100.0 * (avg - avg0) / avg0;
 }
 

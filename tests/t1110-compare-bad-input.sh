@@ -5,9 +5,10 @@
 # squares or the difference of two means, which would print "NaN%" or
 # "Inf" in the table and the Subject: robot compare and robot compose
 # refuse them (exit 65, one error naming the root and the stat).  A 0 to
-# 0 change is 0, never lkp-tests' NaN.  --kpi naming a stat no root has
-# is an error, and so is a table the min-runs rule left empty (fewer than
-# 3 complete runs on both sides), with the reason on stderr.
+# 0 change is what lkp-tests printed on the style's date (+NaN% before
+# 2018-05-29) and never reaches a Subject.  --kpi naming a stat no root
+# has is an error, and so is a table the min-runs rule left empty (fewer
+# than 3 complete runs on both sides), with the reason on stderr.
 . "$(dirname "$0")/lib.sh"
 
 C0=68674f94ffc9dddc1234567890abcdef12345678
@@ -70,32 +71,61 @@ refuses "a fail:runs sum that overflows" \
 	"$T/fn: stat 'dmesg.WARNING:x': the sum of its samples overflows" \
 	"$ROBOT" compare --style 2023 "$T/fb" "$T/fn"
 
-# 0 to 0 before tiny_zero_base (2016): lkp-tests' 0.0 / 0 would be NaN
+# 0 to 0 is what lkp-tests printed then: 0.0 / 0, "+NaN%", until
+# tiny_zero_base (2018-05-29); 0 against 1e-100, "-100.0%", after
 mk zb "$C0" 3 "$S: [100, 101, 102], \"zero\": [0, 0, 0]"
 mk zn "$C1" 3 "$S: [200, 201, 202], \"zero\": [0, 0, 0]"
-ok "a 0 to 0 change (2016 style) composes a table" \
+ok "a 0 to 0 change (2016 style) makes a table" \
 	"$ROBOT" compare --all --style 2016 "$T/zb" "$T/zn"
 "$ROBOT" compare --all --style 2016 "$T/zb" "$T/zn" >"$T/zero.out" 2>&1
-ok "a 0 to 0 change is 0.0%, not NaN" \
-	grep -Eq '^ +0\.00 .* \+0\.0% +0\.00 .*zero$' "$T/zero.out"
-if grep -q NaN "$T/zero.out"; then
-	_fail "no NaN anywhere in the table"
-else
-	_ok "no NaN anywhere in the table"
-fi
+ok "a 0 to 0 change before 2018-05-29 is lkp-tests' +NaN%" \
+	grep -Eq '^ +0\.00 ± +0% +\+NaN% +0\.00 ± +0% +zero$' "$T/zero.out"
+"$ROBOT" compare --all --style 2018-05-29 "$T/zb" "$T/zn" >"$T/zero2.out" 2>&1
+ok "a 0 to 0 change from 2018-05-29 on is lkp-tests' -100.0%" \
+	grep -Eq '^ +0\.00 +-100\.0% +0\.00 +zero$' "$T/zero2.out"
+
+# compose_req DIR BASE NEW KPI [DATE]: DIR/r.yaml, a request comparing
+# copies of the roots BASE and NEW, with KPI as its kpi
+compose_req() {
+	rm -rf "$1" && mkdir -p "$1" && cp -R "$T/$2" "$1/rt0" &&
+		cp -R "$T/$3" "$1/rt1" &&
+		cp "$TOP/tests/data/compare/small/commits.yaml" "$1/"
+	base_request "$C1" | sed -e "s/^kpi:.*/kpi: $4/" \
+		-e "s/^date:.*/date: \"${5:-2023-06-07 14:32:17 +0800}\"/" \
+		>"$1/r.yaml"
+}
+
+# no_nan DESC: the last command printed no NaN
+no_nan() {
+	if grep -q NaN "$T/.out"; then
+		_fail "$1: no NaN reaches stdout"
+	else
+		_ok "$1: no NaN reaches stdout"
+	fi
+}
+
+# compose: a KPI of base mean 0 has no percentage for the Subject
+for date in "2016-07-15 10:00:00 +0800" "2023-07-01 10:00:00 +0800"; do
+	compose_req "$T/z" zb zn zero "$date"
+	refuses "compose at ${date%% *}: a KPI that is 0 in the base" \
+		"$T/z/r.yaml: kpi: 'zero' has a mean of 0 in the base result root" \
+		"$ROBOT" compose --dry-run "$T/z/r.yaml"
+	no_nan "compose at ${date%% *}"
+done
+
+# compose: a KPI whose mean overflows; no table or Subject with NaN%
+compose_req "$T/cm" base new big
+refuses "compose: a KPI whose mean overflows" \
+	"$T/cm/rt0: stat 'big': the mean of its samples overflows a double" \
+	"$ROBOT" compose --dry-run "$T/cm/r.yaml"
+no_nan "compose: a mean that overflows"
 
 # compose: the KPI's change overflows; no Subject with NaN% goes out
-mkdir -p "$T/c" && cp -R "$T/chb" "$T/c/rt0" && cp -R "$T/chn" "$T/c/rt1"
-cp "$TOP/tests/data/compare/small/commits.yaml" "$T/c/"
-base_request "$C1" | sed 's/^kpi:.*/kpi: far/' >"$T/c/r.yaml"
+compose_req "$T/c" chb chn far
 refuses "compose: a KPI whose change overflows" \
 	"$T/c/rt1: stat 'far': its change against the base overflows" \
 	"$ROBOT" compose --dry-run "$T/c/r.yaml"
-if grep -q NaN "$T/.out"; then
-	_fail "compose: no NaN reaches stdout"
-else
-	_ok "compose: no NaN reaches stdout"
-fi
+no_nan "compose"
 
 # --kpi must name a stat some root has
 refuses "--kpi of a stat no root has" \
