@@ -172,6 +172,46 @@ static int is_blank_line(const char *p, size_t n)
 	return 1;
 }
 
+/*
+ * A paragraph of one line that is only a name, as kernel developers sign
+ * ("            Linus", "-Peter", "Vincent Guittot"): one or two words,
+ * each a capital (or a letter outside ASCII) and letters, at most 30
+ * bytes, nothing else.
+ */
+static int name_only(const char *p, size_t n)
+{
+	size_t i = 0, words = 0;
+
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	if (i < n && p[i] == '-')
+		i++;
+	while (n > i && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (i == n || n - i > 30)
+		return 0;
+	while (i < n) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (!(c >= 'A' && c <= 'Z') && c < 0x80)
+			return 0;
+		if (++words > 2)
+			return 0;
+		for (i++; i < n && p[i] != ' '; i++) {
+			c = (unsigned char)p[i];
+			if (c < 0x80 &&
+			    !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') &&
+			    c != '-' && c != '\'')
+				return 0;
+		}
+		if (i < n)
+			i++;
+		if (i < n && p[i] == ' ')
+			return 0;
+	}
+	return 1;
+}
+
 /* A short closing paragraph: "Thanks,\nDavid", "Regards", "Cheers". */
 static int sign_off(const char *const *lines, const size_t *lens, size_t from,
 		    size_t to)
@@ -185,6 +225,8 @@ static int sign_off(const char *const *lines, const size_t *lens, size_t from,
 
 	if (to - from > 3)
 		return 0;
+	if (to - from == 1 && name_only(first, n))
+		return 1;
 	for (i = from; i < to; i++)
 		if (lens[i] > 40)
 			return 0;

@@ -95,6 +95,19 @@ static void quotes(void)
 	      "", "their signature goes");
 	split("> only a quote\n", "> > only a quote\n", "", "no words");
 	split("Thanks.\n", "> Thanks.\n", "", "a sign-off alone");
+	split("Odd.  Can you test it?\n\n            Linus\n",
+	      "> Odd.  Can you test it?\n", "> \n>             Linus\n",
+	      "a name alone signs");
+	split("Can you test it?\n\n-Peter\n", "> Can you test it?\n",
+	      "> \n> -Peter\n", "a name after a dash signs");
+	split("Can you test it?\n\nZo\xc3\xab \xc3\x9cnicode\n",
+	      "> Can you test it?\n", "> \n> Zo\xc3\xab \xc3\x9cnicode\n",
+	      "a name of two words signs");
+	split("Can you test it?\n\nAny news\n",
+	      "> Can you test it?\n> \n> Any news\n", "",
+	      "words in lower case are no name");
+	split("Can you test it?\n\nWhy?\n", "> Can you test it?\n> \n> Why?\n",
+	      "", "a question is no name");
 	split("Could you test it?\n\n-- >8 --\nSubject: x\n\ndiff\n",
 	      "> Could you test it?\n", "", "the patch is not quoted");
 }
