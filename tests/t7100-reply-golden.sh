@@ -17,19 +17,7 @@
 #   UPDATE=1 tests/run t7100   rewrites the expect/ files that differ
 #                              (review the diff before committing).
 . "$(dirname "$0")/lib.sh"
-
-SRC=$TOP/tests/reply
-cp -R "$TOP/tests/golden" "$T/golden"
-cp -R "$SRC" "$T/reply"
-ok "make-rts writes the result roots" \
-	"$PYTHON" "$T/golden/data/make-rts" "$T/golden/data/rt"
-CFG=reply/data/robot.yaml
-# the answers' clock: 2023-09-26 10:30:00 +0800
-export SOURCE_DATE_EPOCH=1695695400
-
-robot() {
-	(cd "$T" && "$ROBOT" "$@")
-}
+. "$TOP/tests/lib-reply.sh"
 
 # golden FILE EXPECT: FILE against the case's expect/EXPECT
 golden() {
@@ -88,17 +76,9 @@ applies() {
 		git -C "$T/tree" reset -q --hard HEAD~1
 }
 
-ok "the report is queued" robot compose -c "$CFG" reply/data/report.yaml
+reply_setup
 ok "... with its record in the spool" \
 	sh -c 'grep -q "^base: \"3076692f7a1e" "$1"/spool/reports/*.yaml' _ "$T"
-
-# the request with the patched kernel's result root after the report's two
-add_root() {
-	awk -v root="- \"../../golden/data/rt/stress-ng@$2\"" '
-		{ print }
-		/^result_roots:/ { n = 2; next }
-		n > 0 && /^- / { if (--n == 0) print root }' "$1"
-}
 
 for dir in "$SRC"/[0-9]*/; do
 	case=$(basename "$dir")
