@@ -43,7 +43,7 @@ int inmsg_read_file(struct inmsg *m, const char *path, size_t max_bytes,
 	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max_bytes) {
 		strbuf_addf(why,
 			    "'%s' is %lld bytes, more than the limit of %zu "
-			    "for a mail",
+			    "for a mail (mail_max_bytes)",
 			    path, (long long)st.st_size, max_bytes);
 		errno = 0;
 		goto out;
@@ -59,7 +59,7 @@ int inmsg_read_file(struct inmsg *m, const char *path, size_t max_bytes,
 		if (sb.len + (size_t)n > max_bytes) {
 			strbuf_addf(why,
 				    "'%s' is more than the limit of %zu bytes "
-				    "for a mail",
+				    "for a mail (mail_max_bytes)",
 				    path, max_bytes);
 			errno = 0;
 			goto out;

@@ -136,6 +136,24 @@ robot queue -c "$CFG" >"$T/queue.out" 2>&1
 ok "$case: robot queue lists the report and the answer" \
 	test "$(grep -c '@intel.com>' "$T/queue.out")" -eq 2
 
+# --- a mail larger than mail_max_bytes: refused before it is parsed -------
+{
+	cat "$T/$CFG"
+	echo "mail_max_bytes: 1024"
+} >"$T/reply/data/small.yaml"
+expect_code 65 "a mail over mail_max_bytes: exit 65, one error line" \
+	robot reply -c reply/data/small.yaml --extract-patch out/big \
+	--to reply/0001-inline-patch/mail.eml
+ok "... naming the mail, its size and the key" \
+	names "reply/0001-inline-patch/mail.eml" \
+	"$(wc -c <"$SRC/0001-inline-patch/mail.eml") bytes" "mail_max_bytes"
+ok "... and nothing is written" test ! -e "$T/out/big"
+head -c 1024 "$SRC/0001-inline-patch/mail.eml" >"$T/reply/limit.eml"
+robot reply -c reply/data/small.yaml --extract-patch out/limit \
+	--to reply/limit.eml >/dev/null 2>"$T/limit.err"
+ok "a mail of exactly mail_max_bytes is read" \
+	sh -c '! grep -q mail_max_bytes "$1"' _ "$T/limit.err"
+
 # --- the answer to the answer: a follow-up on robot's own reply ------------
 sed -e "s/^Message-ID: .*/Message-ID: <87again.fsf@rene.example.org>/" \
 	-e "s/^In-Reply-To: .*/In-Reply-To: $id/" \
