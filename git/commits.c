@@ -172,9 +172,19 @@ int commit_subsystem(const struct commit_info *ci, struct strbuf *out)
 	for (;;) {
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (*s != '[' || !(end = strchr(s, ']')))
-			break;
-		s = end + 1;
+		if (*s == '[' && (end = strchr(s, ']'))) {
+			s = end + 1;
+			continue;
+		}
+		/*
+		 * A mail's reply prefix is no subsystem: "Re: [RFC] what to
+		 * do with IOCB_DSYNC?" has none (functional 430).
+		 */
+		if (!strncasecmp(s, "re: ", 4)) {
+			s += 4;
+			continue;
+		}
+		break;
 	}
 	colon = strstr(s, ": ");
 	if (!colon)
@@ -182,8 +192,12 @@ int commit_subsystem(const struct commit_info *ci, struct strbuf *out)
 	end = colon;
 	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
 		end--;
-	/* a phrase ('Reapply "serial') is no subsystem */
-	if (end == s || memchr(s, ' ', end - s) || memchr(s, '"', end - s) ||
+	/*
+	 * Blanks may be inside ("tools/power turbostat", "dax/hmem, e820,
+	 * resource": functional 471, 470); a quoted phrase ('Reapply
+	 * "serial', 472), an unclosed '[' or a tab make none.
+	 */
+	if (end == s || *s == '[' || memchr(s, '"', end - s) ||
 	    memchr(s, '\t', end - s))
 		return -1;
 	/* up to a '-': "io_uring/io-wq" gives "io_uring/io" */

@@ -202,6 +202,9 @@ ok "is-repo: a plain directory is not" not "$CI" is-repo "$T"
 	'Revert "x86: foo"' "  spaced : x" "[unclosed x86: y" \
 	"io_uring/io-wq: fix" "block/mq-deadline: x" "x86/copy_mc: y" \
 	"btrfs_get_tree_subvol(): z" "-x: y" \
+	"tools/power turbostat: Add LLC stats" \
+	"dax/hmem, e820, resource: Defer" 'Reapply "serial: 8250: x"' \
+	"Re: [RFC] what to do with IOCB_DSYNC?" "Re: [PATCH] mm: x" \
 	>"$T/subsys.out" 2>&1
 cat >"$T/subsys.want" <<'EOF'
 x86
@@ -222,6 +225,11 @@ block/mq
 x86/copy_mc
 btrfs_get_tree_subvol()
 (none)
+tools/power turbostat
+dax/hmem, e820, resource
+(none)
+(none)
+mm
 EOF
 ok "subsystem: the word before the first ': ', after leading [...] groups" \
 	test_cmp "$T/subsys.want" "$T/subsys.out"
