@@ -243,17 +243,43 @@ static void fill_host(struct report_host *h, const struct job *job,
 	h->text = dup_or_null(machine);
 }
 
-static void fill_params(struct report_test *t, const struct job *job,
-			const struct lkp_tables *tables)
+/* Whether `key` is a word of the blank-separated `list`. */
+static int in_list(const char *list, const char *key)
 {
-	const struct job_entry **params;
-	size_t i;
+	size_t n = strlen(key);
 
-	t->nparams = compare_job_params(job, tables, &params);
-	t->params = xcalloc(t->nparams + 1, sizeof(*t->params));
-	for (i = 0; i < t->nparams; i++) {
-		t->params[i].key = xstrdup(params[i]->key);
-		t->params[i].value = xstrdup(params[i]->val);
+	while (list && *list) {
+		size_t w;
+
+		list += strspn(list, " \t");
+		w = strcspn(list, " \t");
+		if (w == n && !strncmp(list, key, n))
+			return 1;
+		list += w;
+	}
+	return 0;
+}
+
+/*
+ * The parameters under "in testcase:": the job's parameters but for the
+ * style's params_unlisted, keys that are axes but never listed (boot's
+ * "sleep: 1": config/data/styles).
+ */
+static void fill_params(struct report_test *t, const struct job *job,
+			const struct lkp_tables *tables, const struct style *st)
+{
+	const char *unlisted = style_get(st, "params_unlisted");
+	const struct job_entry **params;
+	size_t i, n;
+
+	n = compare_job_params(job, tables, &params);
+	t->params = xcalloc(n + 1, sizeof(*t->params));
+	t->nparams = 0;
+	for (i = 0; i < n; i++) {
+		if (!params[i]->section && in_list(unlisted, params[i]->key))
+			continue;
+		t->params[t->nparams].key = xstrdup(params[i]->key);
+		t->params[t->nparams++].value = xstrdup(params[i]->val);
 	}
 	free(params);
 }
@@ -474,7 +500,7 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	t->test_description = dup_or_null(rq->test_description);
 	t->test_url = dup_or_null(rq->test_url);
 	fill_host(&t->host, job, rq->machine);
-	fill_params(t, job, c->tables);
+	fill_params(t, job, c->tables, &c->st);
 	/* a missing testcase, host field, ... is the templates' to name */
 	ret = 0;
 out:

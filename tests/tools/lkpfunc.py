@@ -687,6 +687,8 @@ def job_yaml(F, c, testcase, params_lines, host):
     job = ['suite: ' + E.yaml_scalar(testcase),
            'testcase: ' + E.yaml_scalar(testcase)]
     job += params_lines
+    job += ['%s: %s' % (k, E.yaml_scalar(v))
+            for k, v in getattr(F, 'unlisted', [])]
     job += ['tbox_group: ' + E.yaml_scalar(tbox),
             'testbox: ' + E.yaml_scalar(tbox)]
     job += E.host_lines(host)
@@ -1038,6 +1040,11 @@ def finish(F, date):
             if len(keys) >= 5 and keys[:5] == ['tbox_group', 'testcase',
                                                'rootfs', 'kconfig', 'compiler']:
                 F.tbox, _, F.rootfs, F.kconfig_job, F.compiler = vals[:5]
+                # an axis the parameters do not list: a test program's own
+                # value (boot's "sleep: 1", 470), which robot does not list
+                shown = set(k for k, _ in F.params)
+                F.unlisted = [(k, v) for k, v in zip(keys[5:], vals[5:])
+                              if k not in shown]
 
 
 def preface_text(F, date):
