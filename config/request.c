@@ -144,6 +144,7 @@ static const struct field request_fields[] = {
 	R("sender_name", FIELD_STR, sender_name, NULL),
 	R("evidence", FIELD_OBJS, evidence, &evidence_schema),
 	R("no_evidence", FIELD_BOOL, no_evidence, NULL),
+	R("evidence_at", FIELD_STR, evidence_at, NULL),
 	R("notes", FIELD_OBJS, notes, &note_schema),
 	R("result_table", FIELD_STRS, result_table, NULL),
 	R("no_result_table", FIELD_BOOL, no_result_table, NULL),

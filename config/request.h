@@ -46,6 +46,7 @@
  *   evidence: [{file: dmesg, run: "3", before: 1, after: 0, from: 0,
  *               lines: 0, max_lines: 0, max_bytes: 0}, {text: "..."}]
  *   no_evidence: true                   # quote nothing
+ *   evidence_at: end                    # tags (default), remark or end
  *   notes: [{at: intro, text: "..."}, {at: remark, fail_runs: true,
  *            axes: true, stats: [...]}] # the sender's words and tables
  *   result_table: [boot_successes, dmesg.boot_failures, dmesg.X]
@@ -141,6 +142,7 @@ struct request {
 	/* functional reports */
 	struct objv evidence; /* struct req_evidence */
 	int no_evidence;
+	char *evidence_at; /* tags, remark or end: where it goes */
 	struct objv notes; /* struct req_note */
 	struct strv result_table;
 	int no_result_table;

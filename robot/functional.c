@@ -529,24 +529,42 @@ static int fill_evidence(struct report_functional *fn,
 }
 
 /*
- * Where the evidence goes: after the tags, or, where the style's
- * fevidence_at says "remark", as the remark's last item, before the tags
- * (an operator's own layout: config/data/styles).
+ * Where the evidence goes: after the tags; as the remark's last item,
+ * before the tags ("remark": an operator's own layout, the style's
+ * fevidence_at in config/data/styles); or after the download link, after
+ * the words there ("end": the request's evidence_at, a sender's choice for
+ * one report).
  */
-static void evidence_place(struct report_functional *fn, const struct style *st)
+static int evidence_place(struct report_functional *fn,
+			  const struct functional_in *in)
 {
-	const char *at = style_get(st, "fevidence_at");
+	const char *at = in->req->evidence_at;
 	struct strbuf sb = STRBUF_INIT;
+	char **slot;
 
-	if (!fn->evidence || !at || strcmp(at, "remark"))
-		return;
-	if (fn->remark)
-		strbuf_addstr(&sb, fn->remark);
+	if (!at)
+		at = style_get(in->st, "fevidence_at");
+	if (!at || !strcmp(at, "tags"))
+		return 0;
+	if (!strcmp(at, "remark"))
+		slot = &fn->remark;
+	else if (!strcmp(at, "end"))
+		slot = &fn->end;
+	else
+		return error("%s: evidence_at: '%s' is not a place (want tags, "
+			     "remark or end)",
+			     in->req->evidence_at ? in->req->file : "styles",
+			     at);
+	if (!fn->evidence)
+		return 0;
+	if (*slot)
+		strbuf_addstr(&sb, *slot);
 	add_item(&sb, fn->evidence);
-	free(fn->remark);
+	free(*slot);
 	free(fn->evidence);
-	fn->remark = strbuf_detach(&sb, NULL);
+	*slot = strbuf_detach(&sb, NULL);
 	fn->evidence = NULL;
+	return 0;
 }
 
 int functional_fill(struct report_functional *fn, struct functional_logs *logs,
@@ -584,7 +602,7 @@ int functional_fill(struct report_functional *fn, struct functional_logs *logs,
 	if (!ret)
 		ret = fill_evidence(fn, logs, in);
 	if (!ret)
-		evidence_place(fn, in->st);
+		ret = evidence_place(fn, in);
 	return ret;
 }
 

@@ -125,6 +125,15 @@ request 'notes: [{at: nowhere, text: "x"}]'
 expect_code 65 "a note at no place" compose bad.yaml
 request 'notes: [{at: intro, text: "x", fail_runs: true}]'
 expect_code 65 "a note with words and a table" compose bad.yaml
+request 'evidence_at: nowhere'
+expect_code 65 "evidence at no place" compose bad.yaml
+grep -q "bad.yaml: evidence_at: 'nowhere' is not a place" "$T/.err" &&
+	_ok "... names the key" || _fail "... names the key"
+request 'evidence_at: end'
+expect_code 0 "evidence after the download link" compose bad.yaml
+sed -n '/^The kernel config and materials/,$p' "$T/.out" |
+	grep -q 'BUG: KASAN: slab-use-after-free in frob_buffer_put' &&
+	_ok "... is quoted there" || _fail "... is quoted there"
 request 'evidence: [{before: 2, after: 1}]'
 expect_code 0 "context lines around the report" compose bad.yaml
 grep -q '^\[   61.311004\]\[ T3302\] frob: device frob0 closed$' "$T/.out" &&

@@ -401,13 +401,22 @@ class Functional:
         for l in steps:
             if l.startswith('https://download.01.org/'):
                 self.archive = l
-        # words after the download link, before the signature
+        # an excerpt (and the sender's words) after the download link: the
+        # request's evidence_at "end"; never one after the tags too
+        self.evidence_at = None
         if steps and steps[0].startswith('The kernel config'):
             tail = steps[2:]
             a, b = strip_blank_ends(tail)
             if a < b:
-                raise Fail('%s: words or an excerpt after the download link'
-                           % self.path)
+                if self.evidence:
+                    raise Fail('%s: an excerpt after the tags and one after '
+                               'the download link' % self.path)
+                if a < 2:
+                    raise Fail('%s: fewer empty lines before the words after '
+                               'the download link than robot writes'
+                               % self.path)
+                self._evidence(tail[2:len(tail) - 1])
+                self.evidence_at = 'end'
         self.sender_name = None
         for k in range(fi, len(L)):
             if L[k] == 'Thanks,' and k + 1 < len(L):
@@ -913,6 +922,8 @@ def request_lines(F, R, date, evidence):
                     else:
                         req.append('%s%s: %s' % (pre_, k, E.ystr(it[k])))
                     first = False
+    if F.evidence_at:
+        req.append('evidence_at: ' + F.evidence_at)
     if F.reported_by:
         req.append('reported_by: ' + E.ystr(F.reported_by))
     else:
