@@ -1093,8 +1093,14 @@ static int by_evidence(struct render *rc, struct strbuf *out, const char *block)
 
 	if (!fn)
 		return no_value(rc, block);
-	if (!fn->evidence)
-		return expand(rc, out, block, "-none");
+	if (!fn->evidence) {
+		/* BLOCK-none is a block: a style row picks its variant */
+		char *none = xasprintf("%s-none", block);
+		int ret = expand(rc, out, none, NULL);
+
+		free(none);
+		return ret;
+	}
 	return expand(rc, out, block, fn->output ? "-output" : "-dmesg");
 }
 
