@@ -134,6 +134,15 @@ expect_code 0 "evidence after the download link" compose bad.yaml
 sed -n '/^The kernel config and materials/,$p' "$T/.out" |
 	grep -q 'BUG: KASAN: slab-use-after-free in frob_buffer_put' &&
 	_ok "... is quoted there" || _fail "... is quoted there"
+# every period's body has the place: a 2021 report quotes it after the steps
+cp "$SRC/0103-2021-xfstests-output/request.yaml" \
+	"$G/0103-2021-xfstests-output/end.yaml"
+echo 'evidence_at: end' >>"$G/0103-2021-xfstests-output/end.yaml"
+expect_code 0 "evidence after the reproduce steps (2021)" \
+	sh -c 'cd "$1" && "$2" compose --dry-run -c ../data/robot.yaml end.yaml' \
+	- "$G/0103-2021-xfstests-output" "$ROBOT"
+sed -n '/^To reproduce:/,$p' "$T/.out" | grep -q 'generic/324' &&
+	_ok "... is quoted there" || _fail "... is quoted there"
 request 'evidence: [{before: 2, after: 1}]'
 expect_code 0 "context lines around the report" compose bad.yaml
 grep -q '^\[   61.311004\]\[ T3302\] frob: device frob0 closed$' "$T/.out" &&
