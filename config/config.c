@@ -19,6 +19,9 @@ static const struct field config_fields[] = {
 	C("spool", FIELD_PATH, spool),
 	C("archive_dir", FIELD_PATH, archive_dir),
 	C("archive_url", FIELD_STR, archive_url),
+	C("list_archive_url", FIELD_STR, list_archive_url),
+	C("disclaimer", FIELD_TEXT, disclaimer),
+	C("signature", FIELD_TEXT, signature),
 	C("from", FIELD_MAILBOX, from),
 	C("cc", FIELD_MAILBOXES, cc),
 	C("timezone", FIELD_STR, timezone),
@@ -56,6 +59,13 @@ static const struct schema config_schema = { "configuration", config_fields,
 					     ARRAY_SIZE(config_fields),
 					     sizeof(struct robot_config) };
 
+/*
+ * The built-in defaults are neutral: robot sends as itself, from this
+ * host, and links nowhere public.  The 0-day robot's identity is
+ * examples/0day.yaml.  HOST stands for the host's name; `from` and
+ * `message_id_domain` come first, as the later defaults derive from
+ * them (FROM: the From, NAME: its display name).
+ */
 static const struct {
 	size_t offset;
 	const char *value;
@@ -63,16 +73,12 @@ static const struct {
 	{ offsetof(struct robot_config, spool), "/var/spool/robot" },
 	{ offsetof(struct robot_config, archive_dir),
 	  "/var/lib/robot/archive" },
-	{ offsetof(struct robot_config, archive_url),
-	  "https://download.01.org/0day-ci/archive" },
-	{ offsetof(struct robot_config, from),
-	  "kernel test robot <lkp@intel.com>" },
+	{ offsetof(struct robot_config, from), "robot <robot@HOST>" },
 	{ offsetof(struct robot_config, timezone), "+0000" },
-	{ offsetof(struct robot_config, message_id_user), "lkp" },
-	{ offsetof(struct robot_config, message_id_domain), "intel.com" },
-	{ offsetof(struct robot_config, reported_by),
-	  "kernel test robot <lkp@intel.com>" },
-	{ offsetof(struct robot_config, sender_name), "kernel test robot" },
+	{ offsetof(struct robot_config, message_id_user), "robot" },
+	{ offsetof(struct robot_config, message_id_domain), "HOST" },
+	{ offsetof(struct robot_config, reported_by), "FROM" },
+	{ offsetof(struct robot_config, sender_name), "NAME" },
 	{ offsetof(struct robot_config, smtp_starttls), "required" },
 	{ offsetof(struct robot_config, max_age_text), "5d" },
 	{ offsetof(struct robot_config, lore_url),
@@ -83,6 +89,69 @@ static const struct {
 	{ offsetof(struct robot_config, lore_max_bytes_text), "8388608" },
 	{ offsetof(struct robot_config, mail_max_bytes_text), "16777216" },
 };
+
+/* The host's name, as a mail domain: "localhost" when it has none. */
+static char *host_name(void)
+{
+	char buf[256];
+	size_t i;
+
+	if (gethostname(buf, sizeof(buf) - 1))
+		return xstrdup("localhost");
+	buf[sizeof(buf) - 1] = '\0';
+	for (i = 0; buf[i]; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-",
+			    buf[i]))
+			break;
+	if (!i || buf[i] || buf[0] == '.' || buf[0] == '-' || buf[i - 1] == '.')
+		return xstrdup("localhost");
+	return xstrdup(buf);
+}
+
+/* The display name of "Name <addr>", else the address's local part. */
+static char *display_name(const char *mailbox)
+{
+	const char *lt = strchr(mailbox, '<'), *at;
+	size_t len;
+
+	if (lt && lt > mailbox) {
+		len = (size_t)(lt - mailbox);
+		while (len && mailbox[len - 1] == ' ')
+			len--;
+		if (len >= 2 && mailbox[0] == '"' && mailbox[len - 1] == '"')
+			return xstrndup(mailbox + 1, len - 2);
+		if (len)
+			return xstrndup(mailbox, len);
+	}
+	mailbox = lt ? lt + 1 : mailbox;
+	at = strchr(mailbox, '@');
+	return xstrndup(mailbox,
+			at ? (size_t)(at - mailbox) : strcspn(mailbox, ">"));
+}
+
+/* A default's value: HOST, FROM and NAME replaced (see defaults[]). */
+static char *default_value(const struct robot_config *cfg, const char *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *at;
+	char *host = NULL;
+
+	if (!strcmp(v, "FROM"))
+		return xstrdup(cfg->from);
+	if (!strcmp(v, "NAME"))
+		return display_name(cfg->from);
+	while ((at = strstr(v, "HOST"))) {
+		if (!host)
+			host = host_name();
+		strbuf_add(&sb, v, (size_t)(at - v));
+		strbuf_addstr(&sb, host);
+		v = at + 4;
+	}
+	strbuf_addstr(&sb, v);
+	free(host);
+	return strbuf_detach(&sb, NULL);
+}
 
 static int valid_tz(const char *tz)
 {
@@ -291,7 +360,7 @@ int config_load(struct robot_config *cfg, const char *path)
 		char **p = (char **)((char *)cfg + defaults[i].offset);
 
 		if (!*p)
-			*p = xstrdup(defaults[i].value);
+			*p = default_value(cfg, defaults[i].value);
 	}
 	if (!valid_tz(cfg->timezone))
 		return error("%s: timezone: '%s' is not of the form +HHMM",

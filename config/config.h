@@ -3,19 +3,26 @@
  * config.h: robot's configuration (robot.yaml).
  *
  * Found by `-c FILE`, then $ROBOT_CONFIG, then /etc/robot/robot.yaml, then
- * the built-in defaults below.  A request's keys win over the
- * configuration's; the command line wins over both.
+ * the built-in defaults.  A request's keys win over the configuration's;
+ * the command line wins over both.  doc/config.md describes every key;
+ * the defaults are neutral (the host's name, no public URL, no list), and
+ * examples/0day.yaml is the 0-day robot's identity:
  *
  *   spool: /var/spool/robot             # the queue (tmp/ new/ sent/ ...)
- *   archive_dir: /srv/0day-ci/archive   # materials behind the download link
- *   archive_url: https://download.01.org/0day-ci/archive
- *   from: "kernel test robot <lkp@intel.com>"
- *   cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
+ *   archive_dir: /var/lib/robot/archive # materials behind the download link
+ *   archive_url: https://ci.example.org/archive   # their URL (none)
+ *   list_archive_url: https://lore.kernel.org/ci  # Closes:/Link: (none)
+ *   from: "robot <robot@HOST>"
+ *   cc: ["<ci-reports@example.org>"]    # (none)
  *   timezone: "+0800"                   # for dates taken from the clock
- *   message_id_user: lkp                # <YYYYMMDDhhmm.hex-USER@DOMAIN>
- *   message_id_domain: intel.com
- *   reported_by: "kernel test robot <lkp@intel.com>"
- *   sender_name: "Oliver Sang"          # signs the 2020-2022 styles
+ *   message_id_user: robot              # <YYYYMMDDhhmm.hex-USER@DOMAIN>
+ *   message_id_domain: HOST
+ *   reported_by: "robot <robot@HOST>"   # (the From)
+ *   sender_name: "robot"                # (its name) signs 2019-2022 styles
+ *   disclaimer: |                       # (the style's, 0-day's)
+ *     ...
+ *   signature: |                        # (the style's, 0-day's)
+ *     ...
  *   smtp_url: smtp://127.0.0.1:25       # for robot send (unset: mbox)
  *   mbox: /var/mail/robot               # the local mailbox
  *
@@ -58,7 +65,8 @@
 
 struct robot_config {
 	char *file; /* where it came from, or "(built-in)" */
-	char *spool, *archive_dir, *archive_url;
+	char *spool, *archive_dir, *archive_url, *list_archive_url;
+	char *disclaimer, *signature; /* NULL: the style's own texts */
 	char *from;
 	struct strv cc;
 	char *timezone;

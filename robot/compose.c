@@ -795,9 +795,13 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	out->commit_id = dup_or_null(r->commit_id);
 	out->base_id = dup_or_null(c->base_id);
 	r->date = report_day(c, r->message_id);
-	r->archive_url =
-		xasprintf("%s/%s/%.*s", c->cfg->archive_url, r->date,
-			  (int)strlen(r->message_id) - 2, r->message_id + 1);
+	if (c->cfg->archive_url)
+		r->archive_url = xasprintf(
+			"%s/%s/%.*s", c->cfg->archive_url, r->date,
+			(int)strlen(r->message_id) - 2, r->message_id + 1);
+	r->list_archive_url = dup_or_null(c->cfg->list_archive_url);
+	r->disclaimer = dup_or_null(c->cfg->disclaimer);
+	r->signature = dup_or_null(c->cfg->signature);
 	return 0;
 }
 

@@ -495,9 +495,36 @@ static int f_machine(struct render *rc, struct strbuf *out)
 
 static int f_archive_url(struct render *rc, struct strbuf *out)
 {
-	if (rc->r->archive_url && *rc->r->archive_url)
-		return add_value(rc, out, "archive_url", rc->r->archive_url);
-	return expand(rc, out, "archive-url", NULL);
+	return add_value(rc, out, "archive_url", rc->r->archive_url);
+}
+
+/*
+ * The disclaimer's text (under "Disclaimer:") and the signature that
+ * ends the mail: the operator's (the configuration's `disclaimer` and
+ * `signature`), else the style's own, 0-day's: the `disclaimer` and
+ * `footer` blocks.  The operator's signature is used as it is; a
+ * disclaimer loses its trailing newlines, the body has its own.
+ */
+static int f_disclaimer(struct render *rc, struct strbuf *out)
+{
+	const char *text = rc->r->disclaimer;
+	size_t len;
+
+	if (!text)
+		return expand(rc, out, "disclaimer", NULL);
+	len = strlen(text);
+	while (len && text[len - 1] == '\n')
+		len--;
+	strbuf_add(out, text, len);
+	return 0;
+}
+
+static int f_signature(struct render *rc, struct strbuf *out)
+{
+	if (!rc->r->signature)
+		return expand(rc, out, "footer", NULL);
+	strbuf_addstr(out, rc->r->signature);
+	return 0;
 }
 
 /* Only inside a parameter template. */
@@ -1188,6 +1215,10 @@ static const struct field {
 	{ "subject_lead", COMPUTED, 0, f_subject_lead },
 	{ "machine", COMPUTED, 0, f_machine },
 	{ "archive_url", COMPUTED, 0, f_archive_url },
+	{ "list_archive_url", IN_REPORT,
+	  offsetof(struct report, list_archive_url), NULL },
+	{ "disclaimer", COMPUTED, 0, f_disclaimer },
+	{ "signature", COMPUTED, 0, f_signature },
 	{ "key", COMPUTED, 0, f_key },
 	{ "value", COMPUTED, 0, f_value },
 	{ "still_tree", COMPUTED, 0, f_still_tree },
@@ -1458,14 +1489,31 @@ static void tests_release(struct report_test *tests, size_t n)
 void report_release(struct report *r)
 {
 	char **strings[] = {
-		&r->commit_id,	   &r->commit_subject, &r->subsystem,
-		&r->repo_url,	   &r->branch,	       &r->tree,
-		&r->patch_url,	   &r->patch_base,     &r->patch_link,
-		&r->patch_subject, &r->preface,	       &r->intro,
-		&r->note,	   &r->reported_by,    &r->message_id,
-		&r->archive_url,   &r->date,	       &r->sender_name,
-		&r->patch_version, &r->newer_version,  &r->newer_link,
+		&r->commit_id,
+		&r->commit_subject,
+		&r->subsystem,
+		&r->repo_url,
+		&r->branch,
+		&r->tree,
+		&r->patch_url,
+		&r->patch_base,
+		&r->patch_link,
+		&r->patch_subject,
+		&r->preface,
+		&r->intro,
+		&r->note,
+		&r->reported_by,
+		&r->message_id,
+		&r->archive_url,
+		&r->date,
+		&r->sender_name,
+		&r->patch_version,
+		&r->newer_version,
+		&r->newer_link,
 		&r->newer_subject,
+		&r->list_archive_url,
+		&r->disclaimer,
+		&r->signature,
 	};
 	size_t i;
 

@@ -131,6 +131,10 @@ struct report {
 	char *reported_by; /* "kernel test robot <oliver.sang@intel.com>" */
 	char *message_id;  /* "<202306071452.887afdea-oliver.sang@intel.com>" */
 	char *archive_url; /* the download link of the materials; NULL */
+	/* where the list archives the report: Closes:/Link: point there */
+	char *list_archive_url;
+	/* the operator's texts; NULL: the style's (0-day's) own */
+	char *disclaimer, *signature;
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
 	int no_tags;	   /* a regression without the suggested tags */

@@ -18,6 +18,7 @@ ARCHIVE=$T/archive
 CFG=$T/robot.yaml
 mkdir -p "$W" && cp -R "$SMALL/rt0" "$SMALL/rt1" "$SMALL/commits.yaml" "$W/"
 printf 'spool: %s\narchive_dir: %s\n' "$SPOOL" "$ARCHIVE" >"$CFG"
+printf 'archive_url: https://ci.example.org/archive\n' >>"$CFG"
 printf 'CONFIG_X86_64=y\n' >"$W/config-6.3.0"
 
 C2=68674f94ffc9dddc1234567890abcdef12345678

@@ -10,12 +10,16 @@
 SMALL=$TOP/tests/data/compare/small
 C3=20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
 CFG=$T/robot.yaml
+# The neutral defaults link nowhere: the configuration names the list
+# archive of the tags and the download link of the materials.
 printf 'spool: %s/spool\n' "$T" >"$CFG"
+printf 'archive_url: https://ci.example.org/archive\n' >>"$CFG"
+printf 'list_archive_url: https://lists.example.org/ci\n' >>"$CFG"
 
 # The table: STYLE | FILE | KEYS | the error after "robot: error: ".
-# FILE is job (every job.yaml of rt0 and rt1), request or commits; KEYS
-# are removed from it (a commits key from every commit).  W is the
-# scratch folder of the case.
+# FILE is job (every job.yaml of rt0 and rt1), request, commits or config
+# (robot.yaml); KEYS are removed from it (a commits key from every
+# commit).  W is the scratch folder of the case.
 cases() {
 	cat <<'EOF'
 2023-06-07|job|memory|W/rt0/0/job.yaml: 'memory' is missing (the test machine line needs it, unless the request gives 'machine')
@@ -40,6 +44,9 @@ cases() {
 2020-06-01|job|memory|W/rt0/0/job.yaml: 'memory' is missing (the test machine line needs it, unless the request gives 'machine')
 2020-06-01|job|brand model|W/rt0/0/job.yaml: 'brand' or 'model' is missing (the test machine line needs it, unless the request gives 'machine')
 2020-06-01|commits|subject|W/commits.yaml: 'subject' of commit 20f3337d35 is missing (the commit line needs it)
+2025-06-01|config|archive_url|W/robot.yaml: 'archive_url' is missing (the download link needs it)
+2025-06-01|config|archive_url list_archive_url|W/robot.yaml: 'archive_url' is missing (the download link needs it)
+2025-06-01|job commits config|memory subject archive_url|W/commits.yaml: 'subject' of commit 20f3337d35 is missing (the commit line needs it); W/rt0/0/job.yaml: 'memory' is missing (the test machine line needs it, unless the request gives 'machine'); W/robot.yaml: 'archive_url' is missing (the download link needs it)
 EOF
 }
 
@@ -49,6 +56,7 @@ while IFS='|' read -r style file keys expect; do
 	n=$((n + 1))
 	W=$T/case$n
 	mkdir -p "$W" && cp -R "$SMALL/rt0" "$SMALL/rt1" "$SMALL/commits.yaml" "$W/"
+	cp "$CFG" "$W/robot.yaml"
 	{
 		base_request "$C3"
 		printf 'style: %s\n' "$style"
@@ -58,11 +66,19 @@ while IFS='|' read -r style file keys expect; do
 		job) for j in "$W"/rt*/*/job.yaml; do sed -i "/^$k:/d" "$j"; done ;;
 		request) sed -i "/^$k:/d" "$W/req.yaml" ;;
 		commits) sed -i "/^  $k:/d" "$W/commits.yaml" ;;
+		config) sed -i "/^$k:/d" "$W/robot.yaml" ;;
+		*) for f in $file; do # "job commits config": one key each
+			case $f in
+			job) sed -i "/^$k:/d" "$W"/rt*/*/job.yaml ;;
+			commits) sed -i "/^  $k:/d" "$W/commits.yaml" ;;
+			config) sed -i "/^$k:/d" "$W/robot.yaml" ;;
+			esac
+		done ;;
 		esac
 	done
 	cdesc="$style, $file without $keys"
 	expect_code 65 "$cdesc: exit 65, one error line" \
-		"$ROBOT" compose --dry-run -c "$CFG" "$W/req.yaml"
+		"$ROBOT" compose --dry-run -c "$W/robot.yaml" "$W/req.yaml"
 	printf 'robot: error: %s\n' "$expect" | sed "s|W/|$W/|g" >"$T/want"
 	if test_cmp "$T/want" "$T/.err" >"$T/.diff" 2>&1 &&
 		! grep -q 'templates/' "$T/.err"; then

@@ -58,6 +58,7 @@ conf() {
 		printf 'lore_cache: %s.cache\n' "$_c"
 		printf 'lore_rate: %s\n' "${RATE:-0}"
 		printf 'message_id_user: robot\nmessage_id_domain: ci.example.org\n'
+		printf 'archive_url: https://ci.example.org/archive\nlist_archive_url: https://lists.example.org/ci\n'
 		printf 'cc: ["<oe-lkp@lists.linux.dev>", "Zoë Reviewer <ZOE@example.net>"]\n'
 		for _l in "$@"; do
 			printf '%s\n' "$_l"

@@ -167,7 +167,7 @@ sender_name: "Oliver Sang"
 EOF
 for name in own-2023 own-patch own-2021; do
 	ok "$name: robot composes the report" \
-		compose "$R/$name.eml" "" "$R/$name.yaml"
+		compose "$R/$name.eml" "$TOP/examples/0day.yaml" "$R/$name.yaml"
 	ok "$name: eml2lkp writes the inputs" \
 		$PYTHON "$EML2LKP" "$R/$name.eml" "$R/$name"
 	ok "$name: no line of the mail's report is in the inputs" \

@@ -975,6 +975,9 @@ def write(F, outdir, date):
     if m:
         cfg.append('message_id_user: ' + E.ystr(m.group(1)))
         cfg.append('message_id_domain: ' + E.ystr(m.group(2)))
+        cfg += E.zero_day_identity(('message_id_user', 'message_id_domain'))
+    else:
+        cfg += E.zero_day_identity()
     if F.hdr_date:
         cfg.append('timezone: "%s"' % F.hdr_date[-5:])
     with open(os.path.join(outdir, 'robot.yaml'), 'w') as f:

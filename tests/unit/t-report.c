@@ -98,6 +98,25 @@ static void set_commit(struct report *r, const char *id, const char *subject,
 
 #define LINUS "https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git"
 
+/*
+ * The 0-day robot's links, which compose makes from its configuration
+ * (examples/0day.yaml): the download link and the list's archive.
+ */
+static void zero_day_links(struct report *r)
+{
+	size_t len = r->message_id ? strlen(r->message_id) : 0;
+
+	free(r->archive_url);
+	free(r->list_archive_url);
+	r->list_archive_url = xstrdup("https://lore.kernel.org/oe-lkp");
+	r->archive_url = NULL;
+	if (!len || !r->date)
+		return;
+	r->archive_url = xasprintf("https://download.01.org/0day-ci/archive/"
+				   "%s/%.*s",
+				   r->date, (int)len - 2, r->message_id + 1);
+}
+
 static void fill_001(struct report *r)
 {
 	static const char *const params[][2] = {
@@ -130,6 +149,7 @@ static void fill_001(struct report *r)
 		 "Ice Lake", "256G");
 	set_params(t, params);
 	t->block = read_data("seed-001.block");
+	zero_day_links(r);
 }
 
 static void fill_004(struct report *r)
@@ -162,6 +182,7 @@ static void fill_004(struct report *r)
 		 "Skylake", "32G");
 	set_params(t, params);
 	t->block = read_data("seed-004.block");
+	zero_day_links(r);
 }
 
 static void fill_003(struct report *r)
@@ -193,6 +214,7 @@ static void fill_003(struct report *r)
 	t->test_url =
 		xstrdup("https://github.com/antonblanchard/will-it-scale");
 	t->block = read_data("seed-003.block");
+	zero_day_links(r);
 }
 
 static void fill_000(struct report *r)
@@ -221,6 +243,7 @@ static void fill_000(struct report *r)
 		 "Cascade Lake", "512G");
 	set_params(t, params);
 	t->block = read_data("seed-000.block");
+	zero_day_links(r);
 }
 
 static void fill_002(struct report *r)
@@ -247,6 +270,7 @@ static void fill_002(struct report *r)
 	set_host(t, "48", "2", NULL, "Ivytown Ivy Bridge-EP", "64G");
 	set_params(t, params);
 	t->block = read_data("seed-002.block");
+	zero_day_links(r);
 }
 
 /* Drops the tests of r, keeping the rest. */
@@ -506,6 +530,7 @@ static void fill_2025(struct report *r)
 	r->date = xstrdup("20250615");
 	add_second_test(&r->tests, &r->ntests);
 	add_second_test(&r->additions, &r->nadditions);
+	zero_day_links(r);
 }
 
 static void want_in(const char *body, const char *piece, const char *desc)
