@@ -15,16 +15,20 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot compose [--dry-run] [-c CONFIG] [--style STYLE] "
-	"REQUEST.yaml\n"
+	"usage: robot compose [--dry-run | --force] [-c CONFIG] [--style STYLE]\n"
+	"                     [--data-dir DIR] REQUEST.yaml\n"
 	"\n"
 	"Renders the report a request describes.  With --dry-run, writes the\n"
 	"exact message to stdout and touches no network and no spool; without\n"
 	"it, queues the message in the spool and prints its Message-ID.  The\n"
 	"same report composed again prints \"already queued\" or \"already\n"
-	"sent\" with the first Message-ID.\n"
+	"sent\" with the first Message-ID: the same commit, testcase,\n"
+	"tbox_group, kpi and parameters make the same report.\n"
 	"\n"
 	"  --dry-run        print the message instead of queueing it\n"
+	"  --force          queue a corrected report (new recipients, a new\n"
+	"                   date) under a new Message-ID, even though the\n"
+	"                   same report is already queued or sent\n"
 	"  -c CONFIG        the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
 	"  --style STYLE    YYYY-MM-DD or 2016/2021/2023/2025: overrides the\n"
@@ -32,7 +36,7 @@ static const char usage_text[] =
 	"  --data-dir DIR   robot's data files (default: built in)\n";
 
 struct compose_cli {
-	int dry_run;
+	int dry_run, force;
 	const char *config, *style;
 };
 
@@ -40,6 +44,7 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "force", no_argument, NULL, 'f' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "style", required_argument, NULL, 's' },
 		{ "data-dir", required_argument, NULL, 'd' },
@@ -54,6 +59,9 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 		switch (c) {
 		case 'n':
 			cli->dry_run = 1;
+			break;
+		case 'f':
+			cli->force = 1;
 			break;
 		case 'c':
 			cli->config = optarg;
@@ -75,18 +83,106 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 	return 0;
 }
 
-static int queue(const struct composed *c, const struct request *req,
-		 const struct robot_config *cfg)
+/* Whether `lines` (each ending in '\n') has one that is `s`. */
+static int in_lines(const char *lines, const char *s)
 {
-	struct report_record rec;
-	struct strbuf said = STRBUF_INIT;
-	int ret;
+	size_t len = strlen(s);
 
-	compose_record(&rec, c, req);
-	ret = compose_queue(c, cfg, &rec, &said);
-	if (!ret)
+	for (; *lines; lines = strchr(lines, '\n') + 1)
+		if (!strncmp(lines, s, len) && lines[len] == '\n')
+			return 1;
+	return 0;
+}
+
+/*
+ * compose --force: the first revision of the report that is not in the
+ * spool yet, composed into `c` (which holds revision 0).  `prev` gets
+ * the Message-ID of the latest copy in the spool, `prev_res` where it is.
+ * The request's own message_id cannot name two messages: a correction
+ * under the Message-ID of a copy in the spool is refused (65).
+ */
+static int correction(struct composed *c, const struct request *req,
+		      const struct robot_config *cfg, struct compose_opts *o,
+		      struct spool *s, struct strbuf *prev,
+		      enum spool_result *prev_res)
+{
+	struct strbuf id = STRBUF_INIT, ids = STRBUF_INIT;
+	enum spool_result res;
+	int ret = 0;
+
+	while (spool_find(s, c->key, &res, &id)) {
+		strbuf_reset(prev);
+		strbuf_addbuf(prev, &id);
+		*prev_res = res;
+		strbuf_addf(&ids, "%s\n", id.buf);
+		strbuf_reset(&id);
+		if (++o->revision > 1000) {
+			error("%s: more than 1000 corrections of this report "
+			      "are in the spool",
+			      req->file);
+			ret = EXIT_DATAERR;
+			break;
+		}
+		composed_release(c);
+		ret = compose_report_opts(c, req, cfg, o);
+		if (ret)
+			break;
+	}
+	if (!ret && o->revision && in_lines(ids.buf, c->message_id)) {
+		error("%s: message_id: '%s' is the Message-ID of a copy of "
+		      "this report in the spool; a correction (--force) needs "
+		      "another, or none to have one generated",
+		      req->file, c->message_id);
+		ret = EXIT_DATAERR;
+	}
+	strbuf_release(&id);
+	strbuf_release(&ids);
+	return ret;
+}
+
+/*
+ * Queues the report; with --force, as the first correction of it that is
+ * not in the spool yet, and says which copy it corrects.  The spool's
+ * lock is let go between finding the correction's number and queueing
+ * it: a compose of the same correction in between makes this one answer
+ * "already queued", never queue it twice.
+ */
+static int queue(struct composed *c, const struct request *req,
+		 const struct robot_config *cfg, struct compose_opts *o,
+		 int force)
+{
+	struct strbuf said = STRBUF_INIT, prev = STRBUF_INIT;
+	enum spool_result prev_res = SPOOL_QUEUED;
+	struct report_record rec;
+	int ret = 0;
+
+	if (force) {
+		struct spool s;
+
+		ret = spool_open(&s, cfg->spool, 1, cfg->file);
+		if (ret)
+			return ret;
+		ret = spool_lock(&s);
+		if (!ret)
+			ret = correction(c, req, cfg, o, &s, &prev, &prev_res);
+		spool_unlock(&s);
+		spool_close(&s);
+	}
+	if (!ret) {
+		compose_record(&rec, c, req);
+		ret = compose_queue(c, cfg, &rec, &said);
+	}
+	if (!ret) {
 		printf("%s\n", said.buf);
+		if (prev.len && !strcmp(said.buf, c->message_id))
+			printf(prev_res == SPOOL_ALREADY_SENT
+				       ? "corrects %s (already sent)\n"
+				       : "corrects %s (still queued: 'robot queue "
+					 "drop %s' withdraws it)\n",
+			       prev.buf, prev.buf);
+	}
 	strbuf_release(&said);
+	strbuf_release(&prev);
 	return ret;
 }
 
@@ -115,6 +211,9 @@ int cmd_compose(int argc, char **argv)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
 	if (argc - optind != 1)
 		return usage_error("compose", "one request file needed");
+	if (cli.dry_run && cli.force)
+		return usage_error("compose",
+				   "--dry-run and --force exclude each other");
 	if (cli.style && !style_valid(cli.style))
 		return usage_error("compose",
 				   "unknown style '%s' (want YYYY-MM-DD or one "
@@ -138,7 +237,7 @@ int cmd_compose(int argc, char **argv)
 		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
 		status = EXIT_OK;
 	} else {
-		status = queue(&c, &req, &cfg);
+		status = queue(&c, &req, &cfg, &o, cli.force);
 	}
 out:
 	composed_release(&c);

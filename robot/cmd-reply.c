@@ -159,7 +159,8 @@ static int queue(const struct composed *c, const struct request *req,
 static int answer(const struct reply_cli *cli, const struct robot_config *cfg,
 		  const struct followup *f, const char *request)
 {
-	struct compose_opts o = { cli->style, cli->dry_run };
+	struct compose_opts o = { .style = cli->style,
+				  .offline = cli->dry_run };
 	struct strbuf why = STRBUF_INIT;
 	struct composed c = { 0 };
 	struct request req;

@@ -185,6 +185,7 @@ struct ctx {
 	struct report_functional *fn;
 	struct functional_logs logs;
 	int offline;		    /* --dry-run: the lore cache only */
+	unsigned revision;	    /* compose --force: the Nth correction */
 	struct thread_found thread; /* the posted patch, when threaded */
 	int threaded;
 	/* a follow-up (compose_reply): its own commit lines, the verdict */
@@ -785,6 +786,12 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->sender_name = xstrdup(req->sender_name ? req->sender_name
 						  : c->cfg->sender_name);
 	out->key = report_key(r);
+	if (c->revision) {
+		char *key = xasprintf("%srevision=%u\n", out->key, c->revision);
+
+		free(out->key);
+		out->key = key;
+	}
 	out->message_id = req->message_id ? xstrdup(req->message_id)
 					  : make_message_id(c, out->key);
 	if (!req->message_id &&
@@ -1372,7 +1379,7 @@ static int lint(const struct composed *out, const struct request *req)
 int compose_report(struct composed *out, const struct request *req,
 		   const struct robot_config *cfg, const char *style)
 {
-	struct compose_opts o = { style, 0 };
+	struct compose_opts o = { .style = style };
 
 	return compose_report_opts(out, req, cfg, &o);
 }
@@ -1396,6 +1403,7 @@ int compose_report_opts(struct composed *out, const struct request *req,
 	if (ctx_init(&c, req, cfg, o->style))
 		goto out;
 	c.offline = o->offline;
+	c.revision = o->revision;
 	if (fill_report(&c, &r, out) ||
 	    report_render(&subject, &body, &r, &c.st))
 		goto out;

@@ -37,6 +37,12 @@ struct compose_opts {
 	 * is not in it
 	 */
 	int offline;
+	/*
+	 * compose --force: the Nth correction of a report already in the
+	 * spool (0: the report itself).  A correction's identity, and so
+	 * its spool name and generated Message-ID, differ from the first's.
+	 */
+	unsigned revision;
 };
 
 /*

@@ -367,6 +367,18 @@ out:
 	return ret;
 }
 
+int spool_find(struct spool *s, const char *key, enum spool_result *res,
+	       struct strbuf *first_id)
+{
+	struct strbuf name = STRBUF_INIT;
+	int found;
+
+	spool_key_name(&name, key);
+	found = find_copy(s, name.buf, res, first_id);
+	strbuf_release(&name);
+	return found;
+}
+
 /* ---- state files ---- */
 
 void spool_strs_add(struct spool_strs *l, const char *str)

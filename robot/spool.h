@@ -89,6 +89,13 @@ enum spool_result {
 int spool_enqueue(struct spool *s, const char *key, const char *msg, size_t len,
 		  enum spool_result *res, struct strbuf *first_id);
 
+/*
+ * Whether the message identified by `key` is in the spool: 1, with `res`
+ * (already queued or sent) and its Message-ID in `first_id`; else 0.
+ */
+int spool_find(struct spool *s, const char *key, enum spool_result *res,
+	       struct strbuf *first_id);
+
 /* A hex digest of `key` (32 digits), the file name of its message. */
 void spool_key_name(struct strbuf *out, const char *key);
 
