@@ -17,7 +17,8 @@
 
 static const char usage_text[] =
 	"usage: robot compare [--style STYLE] [--commits META | --repo DIR]\n"
-	"                     [--kpi STAT] RT RT [RT...]\n"
+	"                     [--kpi STAT] [--all] [--data-dir DIR]\n"
+	"                     [--no-rule RULE]... RT RT [RT...]\n"
 	"\n"
 	"Prints the comparison block of a 0-day report for LKP result roots,\n"
 	"base first: axes, commits, the fail:runs table and the %stddev/%change\n"
@@ -34,7 +35,8 @@ static const char usage_text[] =
 	"  --data-dir DIR   robot's data files (default: built in)\n"
 	"  --no-rule RULE   for tests: switch a selection rule off (denylist,\n"
 	"                   fail-without-pass, min-runs, separation, ratio-perf,\n"
-	"                   ratio-other, threshold)\n";
+	"                   ratio-other, threshold); repeatable\n"
+	"  -h, --help       this help\n";
 
 struct compare_cli {
 	const char *style;
@@ -44,24 +46,30 @@ struct compare_cli {
 	unsigned disabled;
 };
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "style", required_argument, NULL, 's' },
+	{ "commits", required_argument, NULL, 'm' },
+	{ "repo", required_argument, NULL, 'g' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "kpi", required_argument, NULL, 'k' },
+	{ "data-dir", required_argument, NULL, 'd' },
+	{ "no-rule", required_argument, NULL, 'r' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options compare_options = { ":h", longopts };
+
 static int parse_options(struct compare_cli *cli, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "style", required_argument, NULL, 's' },
-		{ "commits", required_argument, NULL, 'm' },
-		{ "repo", required_argument, NULL, 'g' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "kpi", required_argument, NULL, 'k' },
-		{ "data-dir", required_argument, NULL, 'd' },
-		{ "no-rule", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, compare_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 's':
 			cli->style = optarg;

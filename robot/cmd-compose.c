@@ -29,33 +29,41 @@ static const char usage_text[] =
 	"  --force          queue a corrected report (new recipients, a new\n"
 	"                   date) under a new Message-ID, even though the\n"
 	"                   same report is already queued or sent\n"
-	"  -c CONFIG        the configuration (default: $ROBOT_CONFIG, then\n"
+	"  -c, --config CONFIG\n"
+	"                   the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
 	"  --style STYLE    YYYY-MM-DD or 2016/2021/2023/2025: overrides the\n"
 	"                   request's style and date\n"
-	"  --data-dir DIR   robot's data files (default: built in)\n";
+	"  --data-dir DIR   robot's data files (default: built in)\n"
+	"  -h, --help       this help\n";
 
 struct compose_cli {
 	int dry_run, force;
 	const char *config, *style;
 };
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "config", required_argument, NULL, 'c' },
+	{ "style", required_argument, NULL, 's' },
+	{ "data-dir", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options compose_options = { ":c:h", longopts };
+
 static int parse_options(struct compose_cli *cli, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "config", required_argument, NULL, 'c' },
-		{ "style", required_argument, NULL, 's' },
-		{ "data-dir", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, compose_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			cli->dry_run = 1;

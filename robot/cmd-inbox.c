@@ -16,7 +16,8 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot inbox [-c CONFIG] [--out DIR] [MAILDIR | MBOX]\n"
+	"usage: robot inbox [-c CONFIG] [--out DIR] [--data-dir DIR]\n"
+	"                   [MAILDIR | MBOX]\n"
 	"\n"
 	"Reads the robot's incoming mail (the configuration's inbox, a\n"
 	"Maildir or an mbox file) and, for each mail not seen before that\n"
@@ -27,28 +28,36 @@ static const char usage_text[] =
 	"\n"
 	"  --out DIR       where the requests go (default: inbox_out, else\n"
 	"                  <spool>/requests)\n"
-	"  -c CONFIG       the configuration (default: $ROBOT_CONFIG, then\n"
+	"  -c, --config CONFIG\n"
+	"                  the configuration (default: $ROBOT_CONFIG, then\n"
 	"                  /etc/robot/robot.yaml, then built-in defaults)\n"
-	"  --data-dir DIR  robot's data files (default: built in)\n";
+	"  --data-dir DIR  robot's data files (default: built in)\n"
+	"  -h, --help      this help\n";
 
 struct inbox_cli {
 	const char *config, *out;
 };
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "data-dir", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options inbox_options = { ":c:h", longopts };
+
 static int parse_options(struct inbox_cli *cli, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "data-dir", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, inbox_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli->config = optarg;

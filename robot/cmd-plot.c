@@ -23,7 +23,8 @@ static const char usage_text[] =
 	"                     '++' tics, '*' points, trimmed rows), 5 is 5.4\n"
 	"                     (default)\n"
 	"  --title TITLE      the plot's title, one line (lkp-tests passes the\n"
-	"                     stat's name)\n";
+	"                     stat's name)\n"
+	"  -h, --help         this help\n";
 
 /* A decimal number as LKP writes one: [+-]digits[.digits][e[+-]digits]. */
 static int decimal(const char *s, size_t len)
@@ -134,14 +135,19 @@ static int read_samples(const char *path, double **out, size_t *n)
 	return 0;
 }
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "gnuplot", required_argument, NULL, 'g' },
+	{ "title", required_argument, NULL, 't' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options plot_options = { ":h", longopts };
+
 int cmd_plot(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "gnuplot", required_argument, NULL, 'g' },
-		{ "title", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	enum plot_gnuplot v = PLOT_GNUPLOT_54;
 	const char *title = NULL, *p;
 	double *good = NULL, *bad = NULL;
@@ -151,7 +157,8 @@ int cmd_plot(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, plot_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (plot_gnuplot_parse(optarg, &v))

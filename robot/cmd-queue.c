@@ -33,29 +33,37 @@ static const char usage_text[] =
 	"  pause [REASON]   stop robot send until resume\n"
 	"  resume           let robot send deliver again\n"
 	"\n"
-	"  -c CONFIG        the configuration (default: $ROBOT_CONFIG, then\n"
+	"  -c, --config CONFIG\n"
+	"                   the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
-	"  --json           list as JSON\n";
+	"  --json           list as JSON\n"
+	"  -h, --help       this help\n";
 
 struct queue_cli {
 	const char *config;
 	int json;
 };
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options queue_options = { "+:c:h", longopts };
+
 static int parse_options(struct queue_cli *cli, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
 	/* "+": options stop at the subcommand; ":": a missing value */
-	while ((c = getopt_long(argc, argv, "+:c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, queue_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli->config = optarg;

@@ -20,8 +20,9 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot reply [--dry-run] [-c CONFIG] [--style STYLE] --to "
-	"MAIL.eml REQUEST.yaml\n"
+	"usage: robot reply [--dry-run] [-c CONFIG] [--style STYLE] "
+	"[--data-dir DIR]\n"
+	"                   --to MAIL.eml REQUEST.yaml\n"
 	"   or: robot reply [-c CONFIG] --extract-patch DIR --to MAIL.eml\n"
 	"\n"
 	"Answers a mail that follows up one of robot's reports (\"could you\n"
@@ -40,33 +41,40 @@ static const char usage_text[] =
 	"  --to MAIL.eml        the mail answered (RFC 5322, LF or CRLF)\n"
 	"  --extract-patch DIR  write the patch and the test request to DIR\n"
 	"  --dry-run            print the reply instead of queueing it\n"
-	"  -c CONFIG            the configuration (default: $ROBOT_CONFIG,\n"
+	"  -c, --config CONFIG  the configuration (default: $ROBOT_CONFIG,\n"
 	"                       then /etc/robot/robot.yaml, then built-in)\n"
 	"  --style STYLE        YYYY-MM-DD or 2016/2021/2023/2025\n"
-	"  --data-dir DIR       robot's data files (default: built in)\n";
+	"  --data-dir DIR       robot's data files (default: built in)\n"
+	"  -h, --help           this help\n";
 
 struct reply_cli {
 	int dry_run;
 	const char *config, *style, *to, *extract;
 };
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "config", required_argument, NULL, 'c' },
+	{ "style", required_argument, NULL, 's' },
+	{ "to", required_argument, NULL, 't' },
+	{ "extract-patch", required_argument, NULL, 'x' },
+	{ "data-dir", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options reply_options = { ":c:h", longopts };
+
 static int parse_options(struct reply_cli *cli, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "config", required_argument, NULL, 'c' },
-		{ "style", required_argument, NULL, 's' },
-		{ "to", required_argument, NULL, 't' },
-		{ "extract-patch", required_argument, NULL, 'x' },
-		{ "data-dir", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, reply_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			cli->dry_run = 1;

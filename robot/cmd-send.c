@@ -20,23 +20,30 @@ static const char usage_text[] =
 	"minutes), a 5xx moves it to failed/.  Run it from cron every few\n"
 	"minutes; only one runs at a time.\n"
 	"\n"
-	"  -c CONFIG        the configuration (default: $ROBOT_CONFIG, then\n"
+	"  -c, --config CONFIG\n"
+	"                   the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
 	"  -v, --verbose    show the SMTP dialogue on stderr (no password)\n"
+	"  -h, --help       this help\n"
 	"\n"
 	"exit codes: 0 all due messages delivered (or nothing due, paused,\n"
 	"  a limit reached), 65 a spool file that is not a mail, 69 a message\n"
 	"  or recipient refused for good or expired, 75 deferred, server\n"
 	"  unreachable or spool busy (retry later), 78 bad configuration\n";
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options send_options = { ":c:vh", longopts };
+
 int cmd_send(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct send_opts o = { 0 };
 	struct robot_config cfg;
 	const char *config = NULL;
@@ -44,7 +51,8 @@ int cmd_send(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:vh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, send_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			config = optarg;

@@ -25,13 +25,15 @@ static const char usage_text[] =
 	"and author.  With several commits, one line each: the commit's id,\n"
 	"then the Message-ID when there is one.\n"
 	"\n"
-	"  -c CONFIG        the configuration (default: $ROBOT_CONFIG, then\n"
+	"  -c, --config CONFIG\n"
+	"                   the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
 	"  --repo DIR       the git repository of the commits (default: .);\n"
 	"                   it gives the patch-ids\n"
 	"  --commits META   a commit-metadata file instead (no patch-ids)\n"
 	"  -v, --verbose    every request, and how each commit was found, on\n"
 	"                   stderr\n"
+	"  -h, --help       this help\n"
 	"\n"
 	"exit codes: 0 (also when nothing is found), 65 an unknown commit,\n"
 	"  1 a bad answer from the archive, 75 the archive cannot be reached\n"
@@ -42,22 +44,28 @@ struct thread_cli {
 	int verbose;
 };
 
+/* The options, as getopt_long reads them; robot help --options lists
+ * them and t0210 holds the usage, -h and the man page to them. */
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "repo", required_argument, NULL, 'g' },
+	{ "commits", required_argument, NULL, 'm' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct cmd_options thread_options = { ":c:vh", longopts };
+
 static int parse_options(struct thread_cli *cli, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "repo", required_argument, NULL, 'g' },
-		{ "commits", required_argument, NULL, 'm' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
 	/* ":": a missing value */
-	while ((c = getopt_long(argc, argv, ":c:vh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, thread_options.shortopts, longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli->config = optarg;

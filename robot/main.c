@@ -30,6 +30,53 @@ static const struct cmd {
 	  "scan a Maildir or mbox for follow-ups carrying patches" },
 };
 
+/* Each command's options (cmds.h), for robot help --options. */
+static const struct {
+	const char *name;
+	const struct cmd_options *opts;
+} cmd_opts[] = {
+	{ "compare", &compare_options }, { "compose", &compose_options },
+	{ "plot", &plot_options },	 { "queue", &queue_options },
+	{ "send", &send_options },	 { "thread", &thread_options },
+	{ "reply", &reply_options },	 { "inbox", &inbox_options },
+};
+
+/*
+ * robot help --options: every option of every command, one a line:
+ * COMMAND, --LONG, -S (or -), ARG (or -), tab-separated.  A command
+ * without a table prints "COMMAND ?", which t0210 reports.
+ */
+static int list_options(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		const struct cmd_options *o = NULL;
+		const struct option *l;
+
+		for (j = 0; j < ARRAY_SIZE(cmd_opts); j++)
+			if (!strcmp(cmd_opts[j].name, cmds[i].name))
+				o = cmd_opts[j].opts;
+		if (!o) {
+			printf("%s\t?\n", cmds[i].name);
+			continue;
+		}
+		for (l = o->longopts; l->name; l++) {
+			const char *s = strchr(o->shortopts, l->val);
+			int is_short = l->val > ' ' && l->val < 127 &&
+				       l->val != ':' && l->val != '+' && s;
+
+			printf("%s\t--%s\t", cmds[i].name, l->name);
+			if (is_short)
+				printf("-%c", l->val);
+			else
+				putchar('-');
+			printf("\t%s\n", l->has_arg ? "ARG" : "-");
+		}
+	}
+	return EXIT_OK;
+}
+
 static void usage(FILE *out)
 {
 	size_t i;
@@ -70,6 +117,9 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "--help")) {
+		if (argc == 3 && !strcmp(argv[1], "help") &&
+		    !strcmp(argv[2], "--options"))
+			return finish_stdout(list_options());
 		if (argc > 2 && strcmp(argv[1], "help") == 0) {
 			static char dash_h[] = "-h";
 			char *args[] = { argv[2], dash_h, NULL };
