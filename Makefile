@@ -8,7 +8,7 @@
 #   make check      install missing packages, build, run the whole suite
 #   make asan       the same under ASan+UBSan+LeakSanitizer (build-asan/)
 #   make demo       compose the examples and deliver them to a local mbox
-#   make fidelity   the round trip of every real mail of ../shared/corpus
+#   make fidelity   the round trip of every real mail of the corpus (CORPUS=DIR)
 #   make check-lkp LKP_SRC=DIR   the differential test against lkp-tests
 #   make mutate-rules  which test notices each row of the dated tables
 #   make format-check / make format

@@ -10,8 +10,8 @@
 #
 # The rule for everyone: cite doc/ pages (doc/format.md for the format,
 # doc/commands.md for the interface, doc/roundtrip.md for the round
-# trip), tests/data/seeds/ for the seeds; `../shared/corpus` only to find
-# the corpus.
+# trip), tests/data/seeds/ for the seeds; `../shared/corpus` only in a
+# test, to find the corpus.
 . "$(dirname "$0")/lib.sh"
 
 cd "$TOP" || exit 1
@@ -33,6 +33,17 @@ if [ -s "$T/refs" ]; then
 	sed 's/^/# /' "$T/refs"
 else
 	_ok "no file refers to the documents under ../$sh"
+fi
+
+# Outside tests/, no file names the shared folder at all, the corpus
+# included: the tests are the ones that read it.
+git ls-files -z | xargs -0 grep -nIE "\\.\\./$sh" -- 2>/dev/null |
+	grep -v '^tests/' >"$T/outside"
+if [ -s "$T/outside" ]; then
+	_fail "only tests name ../$sh/corpus"
+	sed 's/^/# /' "$T/outside"
+else
+	_ok "only tests name ../$sh/corpus"
 fi
 
 # Every test that reads the corpus says so in one line when it is absent.
