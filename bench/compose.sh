@@ -63,7 +63,10 @@ result_roots: [$ex/rt0, $ex/rt1]
 machine: "128 threads 2 sockets Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz (Ice Lake) with 256G memory"
 attachments: [{path: config-6.4.0-rc5-00001-g20f3337d350c}]
 EOF
-printf 'spool: %s/spool\n' "$d" >"$d/robot.yaml"
+{
+	printf 'spool: %s/spool\n' "$d"
+	grep -E '^(archive_url|list_archive_url):' "$top/examples/0day.yaml"
+} >"$d/robot.yaml"
 
 # -S -I and os.fork: a bare interpreter.  A child's ru_maxrss counts the
 # pages it inherited up to exec, so a parent that imported subprocess
