@@ -17,7 +17,7 @@
 PREFIX  ?= /usr/local
 BUILD   ?= build
 VERSION := 0.1.0
-PKGS    := libcurl libgit2 yaml-0.1 libetpan jansson zlib nettle liblzma
+PKGS    := libcurl libgit2 yaml-0.1 libetpan yajl zlib nettle liblzma
 CC      ?= cc
 # Data files (templates, tables): the source tree for a build; install
 # rebuilds with DATADIR=$(PREFIX)/share/robot.
@@ -63,6 +63,7 @@ endif
 UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c robot/gz.c \
 	robot/dir.c
 CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
+	robot/matrix.c \
 	robot/rubyfmt.c \
 	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
 	robot/bisect.c robot/send.c robot/inputs.c robot/thread.c

@@ -12,6 +12,7 @@
 #include "bisect.h"
 #include "compare.h"
 #include "results.h"
+#include "matrix.h"
 #include "config/lkp.h"
 
 #include <sys/stat.h>
@@ -50,11 +51,13 @@ static int cmp_first(const void *pa, const void *pb)
 	return a->order < b->order ? -1 : a->order > b->order;
 }
 
-static void merge(struct side *s, const struct result_root *rts, size_t n,
-		  const char *label)
+static int merge(struct side *s, const struct result_root *rts, size_t n,
+		 const char *label)
 {
 	struct entry *e, **first;
+	const char **names;
 	size_t ne = 0, nfirst = 0, i, j, k, at;
+	int ret;
 
 	memset(s, 0, sizeof(*s));
 	s->rt.dir = xstrdup(label);
@@ -76,21 +79,21 @@ static void merge(struct side *s, const struct result_root *rts, size_t n,
 		if (!k || strcmp(e[k - 1].name, e[k].name))
 			first[nfirst++] = &e[k];
 
-	/* the stats, sorted by name as result roots keep them */
-	s->rt.stats = xcalloc(nfirst + 1, sizeof(*s->rt.stats));
+	/* the stats, sorted by name, stored as a loaded matrix's */
+	names = xcalloc(nfirst + 1, sizeof(*names));
+	for (k = 0; k < nfirst; k++)
+		names[k] = first[k]->name;
+	ret = matrix_init(&s->rt, names, nfirst);
+	free(names);
 	s->rank = xcalloc(nfirst + 1, sizeof(*s->rank));
 	s->rt.incomplete = xcalloc(s->rt.nruns + 1, 1);
 	for (i = 0, at = 0; i < n; at += rts[i].nruns, i++)
 		if (rts[i].incomplete)
 			memcpy(s->rt.incomplete + at, rts[i].incomplete,
 			       rts[i].nruns);
-	for (k = 0; k < nfirst; k++) {
-		struct rt_stat *st = &s->rt.stats[s->rt.nstats++];
+	for (k = 0; !ret && k < nfirst; k++) {
+		struct rt_stat *st = &s->rt.stats[k];
 
-		st->name = xstrdup(first[k]->name);
-		st->val = xcalloc(s->rt.nruns + 1, sizeof(*st->val));
-		st->is_int = xmalloc(s->rt.nruns + 1);
-		memset(st->is_int, 1, s->rt.nruns + 1);
 		for (i = 0, at = 0; i < n; at += rts[i].nruns, i++) {
 			const struct rt_stat *from =
 				result_root_stat(&rts[i], st->name);
@@ -105,7 +108,7 @@ static void merge(struct side *s, const struct result_root *rts, size_t n,
 	}
 	/* rank: the order of first appearance */
 	qsort(first, nfirst, sizeof(*first), cmp_first);
-	for (k = 0; k < nfirst; k++) {
+	for (k = 0; !ret && k < nfirst; k++) {
 		const struct rt_stat *st =
 			result_root_stat(&s->rt, first[k]->name);
 
@@ -113,6 +116,7 @@ static void merge(struct side *s, const struct result_root *rts, size_t n,
 	}
 	free(first);
 	free(e);
+	return ret;
 }
 
 static void side_release(struct side *s)
@@ -182,6 +186,7 @@ int bisect_plots(struct bisect_plot **out, size_t *n, char *const *good,
 	struct ranked *r;
 	char **names;
 	size_t nnames, i, nr = 0;
+	int ret;
 
 	*out = NULL;
 	*n = 0;
@@ -191,10 +196,18 @@ int bisect_plots(struct bisect_plot **out, size_t *n, char *const *good,
 		roots_free(b, nbad);
 		return -1;
 	}
-	merge(&sg, g, ngood, "bisect good");
-	merge(&sb, b, nbad, "bisect bad");
+	ret = merge(&sg, g, ngood, "bisect good");
+	if (!ret)
+		ret = merge(&sb, b, nbad, "bisect bad");
+	else
+		memset(&sb, 0, sizeof(sb));
 	roots_free(g, ngood);
 	roots_free(b, nbad);
+	if (ret) {
+		side_release(&sg);
+		side_release(&sb);
+		return -1;
+	}
 
 	opts.all = 0;
 	nnames = compare_changed(&names, &sg.rt, &sb.rt, &opts);

@@ -17,35 +17,13 @@
  */
 #include "common.h"
 #include "compare.h"
-#include "results.h"
-#include "stats.h"
 #include "config/lkp.h"
 #include "config/style.h"
 #include "git/commits.h"
+#include "results.h"
+#include "stats.h"
 
 #include <math.h>
-
-/* A matrix as selection sees it: stats sorted by name, cols values each. */
-struct mstat {
-	const char *name;
-	double *v;
-	unsigned char *is_int;
-	size_t order; /* the place in matrix.json */
-};
-
-struct matrix {
-	size_t cols;
-	size_t nstats;
-	struct mstat *stats;
-	/*
-	 * The stats in matrix.json's order, which is the order of the Hash
-	 * lkp-tests walks: selection meets the stats in it, and the rows
-	 * keep it where the sort keys tie.
-	 */
-	size_t *seq;
-	int has_incomplete; /* has last_state.is_incomplete_run */
-	int owns_values;
-};
 
 static const char INCOMPLETE[] = "last_state.is_incomplete_run";
 
@@ -54,185 +32,257 @@ static int has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-static int cmp_seq(const void *pa, const void *pb, void *data)
-{
-	const struct mstat *st = data;
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-
-	if (st[a].order != st[b].order)
-		return st[a].order < st[b].order ? -1 : 1;
-	return (a > b) - (a < b);
-}
-
 /*
- * m->seq: the indexes of m->stats by their place in the file (a root
- * made in memory, with no places, keeps the name order).
+ * The distinct stat names of a comparison.  Each is matched against the
+ * lkp-tests tables once, whatever the number of roots and passes: `known`
+ * and `flags` cache the predicates' answers.  at[id * nroots + r] is the
+ * index of name `id` in root r, or -1; id_of[r][i] the id of root r's
+ * stat i.  The selected names are `order`, in the order selection met
+ * them, as lkp-tests' changed_stat_keys (Hash#merge!, Array#|) keeps
+ * them: a name stays where it was first added.
  */
-static void matrix_order(struct matrix *m)
-{
-	size_t i;
-
-	m->seq = xcalloc(m->nstats ? m->nstats : 1, sizeof(*m->seq));
-	for (i = 0; i < m->nstats; i++)
-		m->seq[i] = i;
-	qsort_r(m->seq, m->nstats, sizeof(*m->seq), cmp_seq, m->stats);
-}
-
-static void matrix_full(struct matrix *m, const struct result_root *rt)
-{
-	size_t i;
-
-	memset(m, 0, sizeof(*m));
-	m->cols = rt->nruns;
-	m->nstats = rt->nstats;
-	m->stats = xcalloc(rt->nstats, sizeof(*m->stats));
-	for (i = 0; i < rt->nstats; i++) {
-		m->stats[i].name = rt->stats[i].name;
-		m->stats[i].v = rt->stats[i].val;
-		m->stats[i].is_int = rt->stats[i].is_int;
-		m->stats[i].order = rt->stats[i].order;
-		if (!strcmp(rt->stats[i].name, INCOMPLETE))
-			m->has_incomplete = 1;
-	}
-	matrix_order(m);
-}
-
-/*
- * lib/stats.rb filter_incomplete_run and ResultRoot#complete_matrix: drop
- * the runs whose last_state.is_incomplete_run is 1, and that stat itself.
- */
-static void matrix_complete(struct matrix *m, const struct result_root *rt)
-{
-	size_t i, j, k;
-
-	memset(m, 0, sizeof(*m));
-	m->owns_values = 1;
-	m->cols = rt->nruns - rt->nincomplete;
-	m->stats = xcalloc(rt->nstats, sizeof(*m->stats));
-	for (i = 0; i < rt->nstats; i++) {
-		const struct rt_stat *s = &rt->stats[i];
-		struct mstat *d = &m->stats[m->nstats];
-
-		if (!strcmp(s->name, INCOMPLETE))
-			continue;
-		d->name = s->name;
-		d->order = s->order;
-		d->v = xcalloc(m->cols, sizeof(double));
-		d->is_int = xcalloc(m->cols, 1);
-		for (j = k = 0; j < rt->nruns; j++) {
-			if (rt->incomplete[j])
-				continue;
-			d->v[k] = s->val[j];
-			d->is_int[k++] = s->is_int[j];
-		}
-		m->nstats++;
-	}
-	matrix_order(m);
-}
-
-static void matrix_release(struct matrix *m)
-{
-	size_t i;
-
-	if (m->owns_values)
-		for (i = 0; i < m->nstats; i++) {
-			free(m->stats[i].v);
-			free(m->stats[i].is_int);
-		}
-	free(m->stats);
-	free(m->seq);
-	memset(m, 0, sizeof(*m));
-}
-
-static int cmp_mstat_name(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct mstat *)elem)->name);
-}
-
-static const struct mstat *matrix_get(const struct matrix *m, const char *name)
-{
-	return bsearch(name, m->stats, m->nstats, sizeof(*m->stats),
-		       cmp_mstat_name);
-}
-
-/* Whether m has a stat of monitor `base` (lib/stats.rb monitored_by_b?). */
-static int matrix_has_monitor(const struct matrix *m, const char *base)
-{
-	size_t lo = 0, hi = m->nstats, len = strlen(base);
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(m->stats[mid].name, base) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < m->nstats && !strncmp(m->stats[lo].name, base, len); lo++)
-		if (m->stats[lo].name[len] == '.' || !m->stats[lo].name[len])
-			return 1;
-	return 0;
-}
-
-/*
- * The selected stat names in the order selection met them, as lkp-tests'
- * changed_stat_keys (Hash#merge!, Array#|) keeps them: a name stays where
- * it was first added.
- */
-struct name_set {
-	const char **names;
-	size_t nr, alloc;
+enum pred {
+	PRED_BISECTABLE,
+	PRED_REPORT,
+	PRED_FUNCTION,
+	PRED_LATENCY,
+	PRED_PERF_METRIC,
 };
 
-static int cmp_name_at(const void *a, const void *b, void *data)
-{
-	const char *const *names = data;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	int r = strcmp(names[x], names[y]);
+struct names {
+	size_t n, alloc, nroots;
+	const char **name;
+	int32_t *at;
+	int32_t **id_of;
+	unsigned char *known, *flags;
+	unsigned char *selected;
+	size_t *order, nsel;
+};
 
-	return r ? r : (x > y) - (x < y);
+static void names_build(struct names *nt, const struct result_root *rts,
+			size_t nroots)
+{
+	size_t r, q, i, id;
+
+	memset(nt, 0, sizeof(*nt));
+	nt->nroots = nroots;
+	nt->id_of = xcalloc(nroots + 1, sizeof(*nt->id_of));
+	for (r = 0; r < nroots; r++) {
+		const struct result_root *rt = &rts[r];
+
+		nt->id_of[r] =
+			xcalloc(rt->nstats ? rt->nstats : 1, sizeof(int32_t));
+		for (i = 0; i < rt->nstats; i++) {
+			const char *k = rt->stats[i].name;
+
+			/* the first root that has it gave its id */
+			for (q = 0; q < r; q++) {
+				const struct rt_stat *s =
+					result_root_stat(&rts[q], k);
+
+				if (s) {
+					id = (size_t)nt->id_of[q][s -
+								  rts[q].stats];
+					break;
+				}
+			}
+			if (q == r) {
+				id = nt->n++;
+				if (nt->n > nt->alloc) {
+					size_t old = nt->alloc;
+
+					ALLOC_GROW(nt->name, nt->n, nt->alloc);
+					nt->at = xreallocarray(
+						nt->at, nt->alloc * nroots,
+						sizeof(*nt->at));
+					memset(nt->at + old * nroots, 0xff,
+					       (nt->alloc - old) * nroots *
+						       sizeof(*nt->at));
+				}
+				nt->name[id] = k;
+			}
+			nt->id_of[r][i] = (int32_t)id;
+			nt->at[id * nroots + r] = (int32_t)i;
+		}
+	}
+	nt->known = xcalloc(nt->n ? nt->n : 1, 1);
+	nt->flags = xcalloc(nt->n ? nt->n : 1, 1);
+	nt->selected = xcalloc(nt->n ? nt->n : 1, 1);
+	nt->order = xcalloc(nt->n ? nt->n : 1, sizeof(*nt->order));
 }
 
-static int cmp_str_ptr(const void *a, const void *b)
+static void names_release(struct names *nt)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	for (size_t r = 0; nt->id_of && r < nt->nroots; r++)
+		free(nt->id_of[r]);
+	free(nt->id_of);
+	free(nt->name);
+	free(nt->at);
+	free(nt->known);
+	free(nt->flags);
+	free(nt->selected);
+	free(nt->order);
+	memset(nt, 0, sizeof(*nt));
 }
 
-/* Drops every name but its first occurrence, keeping the order. */
-static void name_set_uniq(struct name_set *s)
+/* Adds name `id` to the selection, unless it is there already. */
+static void names_select(struct names *nt, size_t id)
 {
-	size_t *by_name = xcalloc(s->nr ? s->nr : 1, sizeof(*by_name));
-	unsigned char *dup = xcalloc(s->nr ? s->nr : 1, 1);
-	size_t i, j;
-
-	for (i = 0; i < s->nr; i++)
-		by_name[i] = i;
-	qsort_r(by_name, s->nr, sizeof(*by_name), cmp_name_at, s->names);
-	for (i = 1; i < s->nr; i++)
-		if (!strcmp(s->names[by_name[i - 1]], s->names[by_name[i]]))
-			dup[by_name[i]] = 1;
-	for (i = j = 0; i < s->nr; i++)
-		if (!dup[i])
-			s->names[j++] = s->names[i];
-	s->nr = j;
-	free(by_name);
-	free(dup);
+	if (nt->selected[id])
+		return;
+	nt->selected[id] = 1;
+	nt->order[nt->nsel++] = id;
 }
 
-static void name_set_add(struct name_set *s, const char *name)
+static int pred(struct names *nt, size_t id, enum pred which,
+		const struct lkp_tables *t)
 {
-	ALLOC_GROW(s->names, s->nr + 1, s->alloc);
-	s->names[s->nr++] = name;
+	unsigned char bit = (unsigned char)(1u << which);
+	const char *k = nt->name[id];
+	int v = 0;
+
+	if (nt->known[id] & bit)
+		return !!(nt->flags[id] & bit);
+	switch (which) {
+	case PRED_BISECTABLE:
+		v = lkp_bisectable_stat(t, k);
+		break;
+	case PRED_REPORT:
+		v = lkp_report_allowed(t, k);
+		break;
+	case PRED_FUNCTION:
+		v = lkp_function_stat(t, k);
+		break;
+	case PRED_LATENCY:
+		v = lkp_latency_stat(t, k);
+		break;
+	case PRED_PERF_METRIC:
+		v = lkp_perf_metric(t, k);
+		break;
+	}
+	nt->known[id] |= bit;
+	if (v)
+		nt->flags[id] |= bit;
+	return v;
+}
+
+/*
+ * One root as a selection pass sees it: all its runs, or (lib/stats.rb
+ * filter_incomplete_run and ResultRoot#complete_matrix) only the runs
+ * whose last_state.is_incomplete_run is not 1, without that stat.  The
+ * stats are the root's, in matrix.json's order, which is the order of the
+ * Hash lkp-tests walks: selection meets them in it.
+ */
+struct view {
+	const struct result_root *rt;
+	size_t r; /* the root's index in the name table */
+	int complete;
+	size_t cols;
+	long incomplete; /* the index of INCOMPLETE in rt, or -1 */
+	/* monitored_by_b? answers so far */
+	struct {
+		char *base;
+		int has;
+	} monitors[8];
+	size_t nmonitors;
+};
+
+static void view_init(struct view *v, const struct result_root *rt, size_t r,
+		      int complete)
+{
+	const struct rt_stat *inc = result_root_stat(rt, INCOMPLETE);
+
+	memset(v, 0, sizeof(*v));
+	v->rt = rt;
+	v->r = r;
+	v->complete = complete;
+	v->cols = complete ? rt->nruns - rt->nincomplete : rt->nruns;
+	v->incomplete = inc ? inc - rt->stats : -1;
+}
+
+static void view_release(struct view *v)
+{
+	for (size_t i = 0; i < v->nmonitors; i++)
+		free(v->monitors[i].base);
+	v->nmonitors = 0;
+}
+
+/* Whether the view has stat i (the complete view lacks INCOMPLETE). */
+static int view_has(const struct view *v, long i)
+{
+	return i >= 0 && !(v->complete && i == v->incomplete);
+}
+
+/* The index in v's root of name `id`, or -1 when the view lacks it. */
+static long view_at(const struct view *v, const struct names *nt, size_t id)
+{
+	long i = nt->at[id * nt->nroots + v->r];
+
+	return view_has(v, i) ? i : -1;
+}
+
+/*
+ * lib/stats.rb monitored_by_b?: whether the view has a stat of monitor
+ * `base` ("base" or "base.<anything>"); a few monitors are asked about, so
+ * the answers are kept.
+ */
+static int view_has_monitor(struct view *v, const char *base)
+{
+	size_t len = strlen(base), i;
+	int has = 0;
+
+	for (i = 0; i < v->nmonitors; i++)
+		if (!strcmp(v->monitors[i].base, base))
+			return v->monitors[i].has;
+	for (i = 0; i < v->rt->nstats && !has; i++) {
+		const char *k = v->rt->stats[i].name;
+
+		has = view_has(v, (long)i) && !strncmp(k, base, len) &&
+		      (k[len] == '.' || !k[len]);
+	}
+	if (v->nmonitors < ARRAY_SIZE(v->monitors)) {
+		v->monitors[v->nmonitors].base = xstrdup(base);
+		v->monitors[v->nmonitors++].has = has;
+	}
+	return has;
+}
+
+/*
+ * The samples of stat i of the view: the root's arrays, or for a complete
+ * view of a root with incomplete runs, copies into buf (cols each).
+ */
+static void view_samples(const struct view *v, long i, double *buf_v,
+			 unsigned char *buf_int, const double **val,
+			 const unsigned char **is_int)
+{
+	const struct rt_stat *s = &v->rt->stats[i];
+	size_t j, k;
+
+	if (!v->complete || !v->rt->nincomplete) {
+		*val = s->val;
+		*is_int = s->is_int;
+		return;
+	}
+	for (j = k = 0; j < v->rt->nruns; j++) {
+		if (v->rt->incomplete[j])
+			continue;
+		buf_v[k] = s->val[j];
+		buf_int[k++] = s->is_int[j];
+	}
+	*val = buf_v;
+	*is_int = buf_int;
 }
 
 /* One stat of the later commit `a` against the base `b`. */
 struct pair_ctx {
-	struct matrix *a, *b;
+	struct view *a, *b;
+	struct names *nt;
 	const struct compare_opts *o;
 	int incomplete_pass;
-	struct name_set *out;
 	double *zeros; /* cols-sized integer-zero fills */
 	unsigned char *zero_int;
+	double *buf_v[2]; /* complete-run copies, a and b */
+	unsigned char *buf_int[2];
 };
 
 /* Is k one of the stats a sender shows on purpose (opts.shown)? */
@@ -253,20 +303,23 @@ static int rule_on(const struct pair_ctx *p, unsigned rule)
 
 static int base_has(void *ctx, const char *key)
 {
-	return matrix_get(ctx, key) != NULL;
+	const struct view *b = ctx;
+	const struct rt_stat *s = result_root_stat(b->rt, key);
+
+	return s && view_has(b, s - b->rt->stats);
 }
 
 /* lib/stats.rb skip_stat? */
-static int skip_stat(const struct pair_ctx *p, const char *k, int function,
-		     int force)
+static int skip_stat(struct pair_ctx *p, size_t id, int function, int force)
 {
 	const struct lkp_tables *t = p->o->tables;
+	const char *k = p->nt->name[id];
 
 	if (p->incomplete_pass && !has_prefix(k, "dmesg.") &&
 	    !has_prefix(k, "last_state.") && !has_prefix(k, "stderr."))
 		return 1;
-	if (rule_on(p, RULE_DENYLIST) && !lkp_bisectable_stat(t, k) &&
-	    !lkp_report_allowed(t, k))
+	if (rule_on(p, RULE_DENYLIST) && !pred(p->nt, id, PRED_BISECTABLE, t) &&
+	    !pred(p->nt, id, PRED_REPORT, t))
 		return 1;
 	if (force)
 		return 0;
@@ -327,10 +380,11 @@ static int changed(const struct pair_ctx *p, const char *k, int function,
 }
 
 /* StatCompare.calc_stats_metrics and skip_small_change? */
-static int small_change(const struct pair_ctx *p, const char *k,
+static int small_change(struct pair_ctx *p, size_t id,
 			const struct stat_summary *a,
 			const struct stat_summary *b)
 {
+	const char *k = p->nt->name[id];
 	const struct stat_summary *high = a, *low = b;
 	double max = a->max > b->max ? a->max : b->max;
 	double delta, ratio = 5;
@@ -352,7 +406,7 @@ static int small_change(const struct pair_ctx *p, const char *k,
 		return 1;
 	if (rule_on(p, RULE_RATIO_OTHER) &&
 	    !(ratio > lkp_nonperf_ratio(p->o->tables)) &&
-	    !lkp_perf_metric(p->o->tables, k))
+	    !pred(p->nt, id, PRED_PERF_METRIC, p->o->tables))
 		return 1;
 	return rule_on(p, RULE_THRESHOLD) &&
 	       !lkp_reasonable_change(p->o->tables, k, delta, max);
@@ -364,50 +418,65 @@ static int forced(const struct pair_ctx *p, const char *k)
 }
 
 /*
- * StatCompare#process for stat k; a_k is NULL when only the base has k.
- * A forced stat (options["force_<stat>"]: the bisected KPI) skips the
+ * StatCompare#process for name `id`, absent from a when the base alone has
+ * it.  A forced stat (options["force_<stat>"]: the bisected KPI) skips the
  * function-stat, run-count, change and small-change tests.
  */
-static void process(struct pair_ctx *p, const char *k, const struct mstat *a_k)
+static void process(struct pair_ctx *p, size_t id)
 {
-	const struct mstat *b_k = matrix_get(p->b, k);
-	int function = lkp_function_stat(p->o->tables, k);
-	int latency = lkp_latency_stat(p->o->tables, k);
+	const char *k = p->nt->name[id];
+	const struct lkp_tables *t = p->o->tables;
+	long ia = view_at(p->a, p->nt, id), ib = view_at(p->b, p->nt, id);
+	const double *va, *vb;
+	const unsigned char *ia_int, *ib_int;
+	int function = pred(p->nt, id, PRED_FUNCTION, t);
+	int latency = pred(p->nt, id, PRED_LATENCY, t);
 	struct stat_summary sa, sb;
 	size_t margin = function || latency ? 0 : 3;
 	char base[64];
 
-	if (skip_stat(p, k, function, forced(p, k)))
+	if (skip_stat(p, id, function, forced(p, k)))
 		return;
-	if (!b_k && !function) {
+	if (ib < 0 && !function) {
 		size_t len = strcspn(k, ".");
 
 		if (len >= sizeof(base) || !k[len])
 			return;
 		memcpy(base, k, len);
 		base[len] = '\0';
-		if (!lkp_new_monitor(p->o->tables, base) ||
-		    !matrix_has_monitor(p->b, base))
+		if (!lkp_new_monitor(t, base) || !view_has_monitor(p->b, base))
 			return;
 	}
-	if (b_k)
-		stats_summarize(&sb, b_k->v, b_k->is_int, p->b->cols, margin);
+	if (ib >= 0)
+		view_samples(p->b, ib, p->buf_v[1], p->buf_int[1], &vb,
+			     &ib_int);
 	else
-		stats_summarize(&sb, p->zeros, p->zero_int, p->b->cols, margin);
+		vb = p->zeros, ib_int = p->zero_int;
+	stats_summarize(&sb, vb, ib_int, p->b->cols, margin);
 	if (!sb.size)
 		return;
 	if (p->b->cols <= 3 && margin > 1)
 		margin = 1;
-	if (a_k)
-		stats_summarize(&sa, a_k->v, a_k->is_int, p->a->cols, margin);
+	if (ia >= 0)
+		view_samples(p->a, ia, p->buf_v[0], p->buf_int[0], &va,
+			     &ia_int);
 	else
-		stats_summarize(&sa, p->zeros, p->zero_int, p->a->cols, margin);
+		va = p->zeros, ia_int = p->zero_int;
+	stats_summarize(&sa, va, ia_int, p->a->cols, margin);
 	if (!sa.size)
 		return;
 	if (!forced(p, k) && (!changed(p, k, function, latency, &sa, &sb) ||
-			      small_change(p, k, &sa, &sb)))
+			      small_change(p, id, &sa, &sb)))
 		return;
-	name_set_add(p->out, k);
+	names_select(p->nt, id);
+}
+
+static unsigned char *int_ones(size_t n)
+{
+	unsigned char *v = xmalloc(n ? n : 1);
+
+	memset(v, 1, n ? n : 1);
+	return v;
 }
 
 /*
@@ -416,21 +485,19 @@ static void process(struct pair_ctx *p, const char *k, const struct mstat *a_k)
  */
 static void select_pass(struct pair_ctx *p)
 {
+	const struct result_root *ra = p->a->rt, *rb = p->b->rt;
 	size_t i, cols = p->a->cols > p->b->cols ? p->a->cols : p->b->cols;
 
 	p->zeros = xcalloc(cols ? cols : 1, sizeof(double));
-	p->zero_int = xmalloc(cols ? cols : 1);
-	memset(p->zero_int, 1, cols ? cols : 1);
-	for (i = 0; i < p->a->nstats; i++) {
-		const struct mstat *s = &p->a->stats[p->a->seq[i]];
+	p->zero_int = int_ones(cols);
+	for (i = 0; i < ra->nstats; i++)
+		if (view_has(p->a, (long)i))
+			process(p, (size_t)p->nt->id_of[p->a->r][i]);
+	for (i = 0; i < rb->nstats; i++) {
+		size_t id = (size_t)p->nt->id_of[p->b->r][i];
 
-		process(p, s->name, s);
-	}
-	for (i = 0; i < p->b->nstats; i++) {
-		const char *k = p->b->stats[p->b->seq[i]].name;
-
-		if (!matrix_get(p->a, k))
-			process(p, k, NULL);
+		if (view_has(p->b, (long)i) && view_at(p->a, p->nt, id) < 0)
+			process(p, id);
 	}
 	free(p->zeros);
 	free(p->zero_int);
@@ -444,33 +511,39 @@ static void select_pass(struct pair_ctx *p)
  * shares the base between the later commits: from the second later commit
  * on (base_filtered), the base has its complete runs only.
  */
-static void select_changed(struct name_set *out, const struct result_root *a,
-			   const struct result_root *b,
-			   const struct compare_opts *o, int base_filtered)
+static void select_changed(struct names *nt, const struct result_root *rts,
+			   size_t ai, const struct compare_opts *o,
+			   int base_filtered)
 {
-	struct pair_ctx p = { .o = o, .out = out };
-	struct matrix ma, mb;
+	struct pair_ctx p = { .o = o, .nt = nt };
+	struct view va, vb;
 
-	matrix_full(&ma, a);
-	if (base_filtered)
-		matrix_complete(&mb, b);
-	else
-		matrix_full(&mb, b);
-	p.a = &ma;
-	p.b = &mb;
-	p.incomplete_pass = ma.has_incomplete || mb.has_incomplete;
+	view_init(&va, &rts[ai], ai, 0);
+	view_init(&vb, &rts[0], 0, base_filtered);
+	p.a = &va;
+	p.b = &vb;
+	p.buf_v[0] = xcalloc(rts[ai].nruns + 1, sizeof(double));
+	p.buf_v[1] = xcalloc(rts[0].nruns + 1, sizeof(double));
+	p.buf_int[0] = xcalloc(rts[ai].nruns + 1, 1);
+	p.buf_int[1] = xcalloc(rts[0].nruns + 1, 1);
+	p.incomplete_pass =
+		va.incomplete >= 0 || (!base_filtered && vb.incomplete >= 0);
 	select_pass(&p);
 	if (p.incomplete_pass) {
-		matrix_release(&ma);
-		matrix_release(&mb);
-		matrix_complete(&ma, a);
-		matrix_complete(&mb, b);
+		view_release(&va);
+		view_release(&vb);
+		view_init(&va, &rts[ai], ai, 1);
+		view_init(&vb, &rts[0], 0, 1);
 		p.incomplete_pass = 0;
-		if (ma.cols && mb.cols)
+		if (va.cols && vb.cols)
 			select_pass(&p);
 	}
-	matrix_release(&ma);
-	matrix_release(&mb);
+	view_release(&va);
+	view_release(&vb);
+	free(p.buf_v[0]);
+	free(p.buf_v[1]);
+	free(p.buf_int[0]);
+	free(p.buf_int[1]);
 }
 
 /*
@@ -479,18 +552,13 @@ static void select_changed(struct name_set *out, const struct result_root *a,
  * order; a root without the stat shows it as missing: mean 0, no stddev,
  * as follow-up 111 shows "0.00").
  */
-static void select_all(struct name_set *out, const struct result_root *rts,
-		       size_t n)
+static void select_all(struct names *nt)
 {
-	struct matrix m;
-	size_t i, j;
+	size_t id;
 
-	for (j = 0; j < n; j++) {
-		matrix_full(&m, &rts[j]);
-		for (i = 0; i < m.nstats; i++)
-			name_set_add(out, m.stats[m.seq[i]].name);
-		matrix_release(&m);
-	}
+	/* the ids are given in that order: the roots', each in its file's */
+	for (id = 0; id < nt->n; id++)
+		names_select(nt, id);
 }
 
 /*
@@ -508,7 +576,8 @@ static double row_sum(const struct lkp_tables *t, const double *v,
 }
 
 static void fill_row(struct cmp_row *r, const struct comparison *c,
-		     const struct result_root *rts, const struct matrix *cms,
+		     const struct names *nt, size_t id, const struct view *cvs,
+		     double *buf_v, unsigned char *buf_int,
 		     const struct lkp_tables *t)
 {
 	size_t n = c->n, i;
@@ -518,13 +587,14 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 		r->fails = xcalloc(n, sizeof(double));
 		r->runs = xcalloc(n, sizeof(size_t));
 		for (i = 0; i < n; i++) {
-			const struct rt_stat *s =
-				result_root_stat(&rts[i], r->name);
+			const struct result_root *rt = cvs[i].rt;
+			long at = nt->at[id * nt->nroots + i];
 
-			r->runs[i] = rts[i].nruns;
-			if (s)
-				r->fails[i] = row_sum(t, s->val, s->is_int,
-						      rts[i].nruns);
+			r->runs[i] = rt->nruns;
+			if (at >= 0)
+				r->fails[i] = row_sum(t, rt->stats[at].val,
+						      rt->stats[at].is_int,
+						      rt->nruns);
 		}
 		for (i = 1; i < n; i++)
 			r->change[i - 1] =
@@ -535,15 +605,18 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 	r->sd = xcalloc(n, sizeof(double));
 	r->abs_change = table_abs_change(&c->ts, r->name);
 	for (i = 0; i < n; i++) {
-		const struct mstat *s = matrix_get(&cms[i], r->name);
-		size_t cols = cms[i].cols;
+		long at = view_at(&cvs[i], nt, id);
+		size_t cols = cvs[i].cols;
+		const double *v;
+		const unsigned char *is_int;
 
 		r->sd[i] = -1;
-		if (!s || !cols)
+		if (at < 0 || !cols)
 			continue;
-		r->avg[i] = row_sum(t, s->v, s->is_int, cols) / (double)cols;
+		view_samples(&cvs[i], at, buf_v, buf_int, &v, &is_int);
+		r->avg[i] = row_sum(t, v, is_int, cols) / (double)cols;
 		if (cols >= 2)
-			r->sd[i] = stats_stddev(s->v, cols, r->avg[i]);
+			r->sd[i] = stats_stddev(v, cols, r->avg[i]);
 	}
 	for (i = 1; i < n; i++)
 		r->change[i - 1] = table_change(&c->ts, r->avg[0], r->avg[i],
@@ -894,12 +967,22 @@ int compare_table_style(struct table_style *ts, const struct style *st)
 	return 0;
 }
 
+static int cmp_id_name(const void *a, const void *b, void *data)
+{
+	const struct names *nt = data;
+
+	return strcmp(nt->name[*(const size_t *)a],
+		      nt->name[*(const size_t *)b]);
+}
+
 int comparison_build(struct comparison *c, const struct result_root *rts,
 		     size_t n, const struct compare_opts *o)
 {
-	struct name_set keys = { 0 };
-	struct matrix *cms;
-	size_t i;
+	struct names nt;
+	struct view *cvs;
+	size_t i, maxruns = 0;
+	double *buf_v;
+	unsigned char *buf_int;
 	int bad = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -909,34 +992,40 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 	if (compare_table_style(&c->ts, o->style) ||
 	    build_axes(c, rts, o->tables) || build_commits(c, rts, o))
 		return -1;
+	names_build(&nt, rts, n);
 	if (o->all)
-		select_all(&keys, rts, n);
+		select_all(&nt);
 	else
 		for (i = 1; i < n; i++)
 			select_changed(
-				&keys, &rts[i], &rts[0], o,
+				&nt, rts, i, o,
 				i > 1 && result_root_stat(&rts[0], INCOMPLETE));
-	name_set_uniq(&keys);
 
-	cms = xcalloc(n, sizeof(*cms));
-	for (i = 0; i < n; i++)
-		matrix_complete(&cms[i], &rts[i]);
-	c->rows = xcalloc(keys.nr ? keys.nr : 1, sizeof(*c->rows));
-	for (i = 0; i < keys.nr; i++) {
+	cvs = xcalloc(n, sizeof(*cvs));
+	for (i = 0; i < n; i++) {
+		view_init(&cvs[i], &rts[i], i, 1);
+		if (rts[i].nruns > maxruns)
+			maxruns = rts[i].nruns;
+	}
+	buf_v = xcalloc(maxruns + 1, sizeof(double));
+	buf_int = xcalloc(maxruns + 1, 1);
+	c->rows = xcalloc(nt.nsel ? nt.nsel : 1, sizeof(*c->rows));
+	for (i = 0; i < nt.nsel; i++) {
 		struct cmp_row *r = &c->rows[c->nrows++];
+		size_t id = nt.order[i];
 
-		r->name = xstrdup(keys.names[i]);
+		r->name = xstrdup(nt.name[id]);
 		r->seq = i;
 		r->key_len = sort_key_len(r->name, o->tables);
-		r->failure = lkp_function_stat(o->tables, r->name);
-		fill_row(r, c, rts, cms, o->tables);
+		r->failure = pred(&nt, id, PRED_FUNCTION, o->tables);
+		fill_row(r, c, &nt, id, cvs, buf_v, buf_int, o->tables);
 		if ((bad = check_row(r, c, rts)))
 			break;
 	}
-	for (i = 0; i < n; i++)
-		matrix_release(&cms[i]);
-	free(cms);
-	free(keys.names);
+	free(buf_v);
+	free(buf_int);
+	free(cvs);
+	names_release(&nt);
 	if (bad)
 		return -1;
 
@@ -949,18 +1038,20 @@ size_t compare_changed(char ***names, const struct result_root *base,
 		       const struct result_root *rt,
 		       const struct compare_opts *o)
 {
-	struct name_set keys = { 0 };
-	size_t i;
+	/* shallow copies: the pair as one array, base first */
+	struct result_root pair[2] = { *base, *rt };
+	struct names nt;
+	size_t i, nsel;
 
-	select_changed(&keys, rt, base, o, 0);
-	name_set_uniq(&keys);
-	if (keys.nr > 1) /* names is NULL while empty */
-		qsort(keys.names, keys.nr, sizeof(*keys.names), cmp_str_ptr);
-	*names = xcalloc(keys.nr + 1, sizeof(**names));
-	for (i = 0; i < keys.nr; i++)
-		(*names)[i] = xstrdup(keys.names[i]);
-	free(keys.names);
-	return keys.nr;
+	names_build(&nt, pair, 2);
+	select_changed(&nt, pair, 1, o, 0);
+	nsel = nt.nsel;
+	qsort_r(nt.order, nsel, sizeof(*nt.order), cmp_id_name, &nt);
+	*names = xcalloc(nsel + 1, sizeof(**names));
+	for (i = 0; i < nsel; i++)
+		(*names)[i] = xstrdup(nt.name[nt.order[i]]);
+	names_release(&nt);
+	return nsel;
 }
 
 /* Compare.show_group: header, fail:runs rows, perf rows, an empty line. */

@@ -10,6 +10,7 @@
  * robot never trusts avg.json or stddev.json: it computes its own
  * statistics from the samples, remembering per sample whether the JSON
  * wrote it as an integer (doc/format.md §1.6 step 4).
+ * robot/matrix.c reads matrix.json; this file the runs and job.yaml.
  */
 #ifndef ROBOT_RESULTS_H
 #define ROBOT_RESULTS_H
@@ -39,12 +40,15 @@ struct job {
 	size_t nr, alloc;
 };
 
+struct matrix_store;
+
 struct result_root {
 	char *dir;
 	size_t nruns;	       /* the length of stats_source */
-	struct rt_stat *stats; /* sorted by name, bytewise; no stats_source */
+	struct rt_stat *stats; /* in matrix.json's order; no stats_source */
 	size_t nstats;
-	unsigned char *incomplete; /* per run: last_state.is_incomplete_run */
+	struct matrix_store *store; /* what stats[] point into (matrix.c) */
+	unsigned char *incomplete;  /* per run: last_state.is_incomplete_run */
 	size_t nincomplete;
 	struct job job; /* the job.yaml of the first run (every run's loads) */
 	/* nruns names of the run directories under dir ("0", "1", ...) */
@@ -63,7 +67,7 @@ struct result_root {
 int result_root_load(struct result_root *rt, const char *dir);
 void result_root_release(struct result_root *rt);
 
-/* Returns the stat called `name`, or NULL (borrowed pointer). */
+/* The stat called `name`, or NULL (borrowed pointer): a hash lookup. */
 const struct rt_stat *result_root_stat(const struct result_root *rt,
 				       const char *name);
 

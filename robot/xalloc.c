@@ -6,6 +6,9 @@
  */
 #include "common.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 static void oom(void)
 {
 	fputs("robot: error: out of memory\n", stderr);
@@ -44,6 +47,39 @@ void *xreallocarray(void *ptr, size_t nmemb, size_t size)
 	if (size && nmemb > SIZE_MAX / size)
 		oom();
 	return xrealloc(ptr, nmemb * size);
+}
+
+static size_t pages(size_t size)
+{
+	static size_t page;
+
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
+	if (size > SIZE_MAX - page)
+		oom();
+	return (size + page - 1) / page * page;
+}
+
+void *xmap_resize(void *ptr, size_t old, size_t size)
+{
+	void *p;
+
+	if (!ptr && !size)
+		return NULL;
+	if (!size) {
+		munmap(ptr, pages(old));
+		return NULL;
+	}
+	if (!ptr)
+		p = mmap(NULL, pages(size), PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	else if (pages(old) == pages(size))
+		return ptr;
+	else
+		p = mremap(ptr, pages(old), pages(size), MREMAP_MAYMOVE);
+	if (p == MAP_FAILED)
+		oom();
+	return p;
 }
 
 char *xstrdup(const char *s)

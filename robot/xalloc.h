@@ -13,6 +13,13 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
 /* realloc for `nmemb` elements of `size` bytes, checking the product */
 void *xreallocarray(void *ptr, size_t nmemb, size_t size);
+/*
+ * Page-mapped blocks, for big arrays that grow by doubling: resizing moves
+ * the pages (mremap) instead of copying them, and new pages read as zero.
+ * `old` is the size asked for before (0 with ptr NULL, which maps a new
+ * block); size 0 unmaps the block and returns NULL.
+ */
+void *xmap_resize(void *ptr, size_t old, size_t size);
 /* Copies a string (the caller frees the copy). */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
