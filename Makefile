@@ -17,7 +17,7 @@
 PREFIX  ?= /usr/local
 BUILD   ?= build
 VERSION := 0.1.0
-PKGS    := libcurl libgit2 yaml-0.1 libetpan yajl zlib nettle liblzma
+PKGS    := libcurl libgit2 yaml-0.1 libetpan yajl zlib nettle liblzma libpcre2-8
 CC      ?= cc
 # Data files (templates, tables): the source tree for a build; install
 # rebuilds with DATADIR=$(PREFIX)/share/robot.
@@ -74,6 +74,7 @@ FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c robot/functional.c
 REPLY_SRCS := robot/followup.c robot/guard.c robot/record.c robot/reply.c \
 	robot/patch.c robot/extract.c robot/inbox.c
 CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
+	config/rubyre.c \
 	config/schema.c config/request.c config/config.c
 GIT_SRCS := git/commits.c git/repo.c git/patchid.c
 MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \

@@ -3,25 +3,22 @@
  * lkp.c: the lkp-tests tables of config/data/lkp/ as they were on a date,
  * and the predicates of lib/stats.rb and lib/perf_metrics.rb over them.
  *
- * Patterns are Ruby regexps.  They are translated once, at load time, into
- * POSIX extended regexps: \d \w \s \h and their negations become bracket
- * expressions, (?: becomes (, lazy quantifiers become greedy ones (which
- * accept the same names), a { that starts no interval is a literal.  The
- * few lines with a lookahead, P(?!L)... or P(?=L)..., are kept as a
- * fixed-length head P, the lookaheads and a tail, matched piece by piece.
- * Anything else (lookbehind, backreferences, \b, possessive quantifiers)
- * is refused, naming the file and line.
+ * Patterns are Ruby regexps, compiled once at load time as they are, with
+ * the anchoring lkp-tests interpolated around them (/P/, /^P/, /^P$/), by
+ * config/rubyre.c.  A pattern the engine cannot read as Ruby would is
+ * refused, naming the file and line.
  *
  * Speed: an unordered pattern list is grouped by the literal text its
  * patterns must start with (up to RX_KEY bytes); each group is compiled as
- * one alternation, so a name is tried against a few small regexps.
+ * one alternation, so a name is tried against a few small regexps, found
+ * through a hash of the name's first bytes.
  */
 #include "common.h"
 #include "data.h"
 #include "lkp.h"
+#include "rubyre.h"
 
 #include <ctype.h>
-#include <regex.h>
 
 #define LKP_DIR "config/data/lkp/"
 #define RX_KEY	4
@@ -36,6 +33,7 @@ enum skip_mode { SKIP_NONE, SKIP_SIBLING, SKIP_PASSED, SKIP_FAIL, SKIP_EWF };
 
 struct entry {
 	char *text;
+	size_t len;
 	int line;
 };
 
@@ -57,6 +55,7 @@ static void entries_add(struct entries *e, const char *text, size_t len,
 {
 	ALLOC_GROW(e->v, e->nr + 1, e->alloc);
 	e->v[e->nr].text = xstrndup(text, len);
+	e->v[e->nr].len = len;
 	e->v[e->nr].line = line;
 	e->nr++;
 }
@@ -133,7 +132,7 @@ static int apply_change(struct datafile *f, int lineno, const char *ln,
 		return 0;
 	}
 	for (i = 0; i < out->nr; i++) {
-		if (strlen(out->v[i].text) == (size_t)len - 1 &&
+		if (out->v[i].len == (size_t)len - 1 &&
 		    !memcmp(out->v[i].text, ln + 1, len - 1)) {
 			remove_entry(out, i);
 			return 0;
@@ -233,564 +232,53 @@ static int load_entries(const char *name, const char *date, struct entries *out,
 	return ret;
 }
 
-/* ------------------------------------------------------ Ruby to POSIX */
-
-static const char ere_special[] = ".[\\()*+?{|^$";
-
-static void emit_literal(struct strbuf *out, int c)
-{
-	if (strchr(ere_special, c))
-		strbuf_addch(out, '\\');
-	strbuf_addch(out, c);
-}
-
-/* A set of bytes 1..255; bit 0 (NUL) is never set. */
-struct cset {
-	unsigned char bit[32];
-};
-
-static void cset_add(struct cset *s, int c)
-{
-	if (c > 0 && c < 256)
-		s->bit[c >> 3] |= 1u << (c & 7);
-}
-
-static int cset_has(const struct cset *s, int c)
-{
-	return (s->bit[c >> 3] >> (c & 7)) & 1;
-}
-
-static void cset_invert(struct cset *s)
-{
-	for (int c = 1; c < 256; c++)
-		s->bit[c >> 3] ^= 1u << (c & 7);
-}
-
-static void cset_union(struct cset *s, const struct cset *o)
-{
-	for (size_t i = 0; i < sizeof(s->bit); i++)
-		s->bit[i] |= o->bit[i];
-}
-
-/* \d \w \s \h and their negations; returns 0 for any other letter. */
-static int class_escape(int d, struct cset *s)
-{
-	int neg = isupper(d), c;
-
-	memset(s, 0, sizeof(*s));
-	switch (tolower(d)) {
-	case 'd':
-		for (c = '0'; c <= '9'; c++)
-			cset_add(s, c);
-		break;
-	case 'w':
-		for (c = 1; c < 128; c++)
-			if (isalnum(c) || c == '_')
-				cset_add(s, c);
-		break;
-	case 's':
-		for (const char *p = " \t\n\v\f\r"; *p; p++)
-			cset_add(s, *p);
-		break;
-	case 'h':
-		for (c = 1; c < 128; c++)
-			if (isxdigit(c))
-				cset_add(s, c);
-		break;
-	default:
-		return 0;
-	}
-	if (neg)
-		cset_invert(s);
-	return 1;
-}
-
-/* The byte a Ruby escape \d stands for, or -1 when it is not one byte. */
-static int escape_char(int d)
-{
-	switch (d) {
-	case 'n':
-		return '\n';
-	case 't':
-		return '\t';
-	case 'r':
-		return '\r';
-	case 'f':
-		return '\f';
-	case 'v':
-		return '\v';
-	case 'e':
-		return 27;
-	case 'a':
-		return 7;
-	}
-	if (!d || isalnum(d))
-		return -1;
-	return d;
-}
-
-/* Named POSIX classes inside a Ruby class: [[:alpha:]] and friends. */
-static int named_class(const char *name, size_t len, struct cset *s)
-{
-	static const struct {
-		const char *name;
-		int (*is)(int);
-	} classes[] = {
-		{ "alnum", isalnum }, { "alpha", isalpha },
-		{ "blank", isblank }, { "cntrl", iscntrl },
-		{ "digit", isdigit }, { "graph", isgraph },
-		{ "lower", islower }, { "print", isprint },
-		{ "punct", ispunct }, { "space", isspace },
-		{ "upper", isupper }, { "xdigit", isxdigit },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(classes); i++) {
-		if (strlen(classes[i].name) != len ||
-		    memcmp(classes[i].name, name, len))
-			continue;
-		for (int c = 1; c < 128; c++)
-			if (classes[i].is(c))
-				cset_add(s, c);
-		return 0;
-	}
-	return -1;
-}
-
-/* One class member: a byte, an escape, or (for ranges) -1 on error. */
-static int class_char(const char *src, size_t len, size_t *i)
-{
-	int d;
-
-	if (*i >= len)
-		return -1;
-	if (src[*i] != '\\')
-		return (unsigned char)src[(*i)++];
-	if (*i + 1 >= len)
-		return -1;
-	d = escape_char((unsigned char)src[*i + 1]);
-	*i += 2;
-	return d;
-}
-
-/* Parses the Ruby class at src[*i] == '['. */
-static int parse_class(const char *src, size_t len, size_t *i, struct cset *s,
-		       const char **why)
-{
-	int neg = 0, first = 1;
-
-	memset(s, 0, sizeof(*s));
-	(*i)++;
-	if (*i < len && src[*i] == '^') {
-		neg = 1;
-		(*i)++;
-	}
-	for (;;) {
-		struct cset sub;
-		int lo, hi;
-
-		if (*i >= len) {
-			*why = "unterminated [";
-			return -1;
-		}
-		if (src[*i] == ']' && !first) {
-			(*i)++;
-			break;
-		}
-		first = 0;
-		if (src[*i] == '[') {
-			const char *end;
-
-			if (*i + 1 >= len || src[*i + 1] != ':' ||
-			    !(end = strstr(src + *i, ":]")) ||
-			    named_class(src + *i + 2, end - (src + *i + 2), s) <
-				    0) {
-				*why = "nested character class";
-				return -1;
-			}
-			*i = end + 2 - src;
-			continue;
-		}
-		if (src[*i] == '&' && *i + 1 < len && src[*i + 1] == '&') {
-			*why = "class intersection &&";
-			return -1;
-		}
-		if (src[*i] == '\\' && *i + 1 < len &&
-		    class_escape((unsigned char)src[*i + 1], &sub)) {
-			cset_union(s, &sub);
-			*i += 2;
-			continue;
-		}
-		lo = class_char(src, len, i);
-		if (lo < 0) {
-			*why = "unsupported escape in a class";
-			return -1;
-		}
-		if (*i + 1 < len && src[*i] == '-' && src[*i + 1] != ']') {
-			(*i)++;
-			if (src[*i] == '[' ||
-			    (src[*i] == '\\' && *i + 1 < len &&
-			     class_escape((unsigned char)src[*i + 1], &sub))) {
-				*why = "bad class range";
-				return -1;
-			}
-			hi = class_char(src, len, i);
-			if (hi < lo) {
-				*why = "bad class range";
-				return -1;
-			}
-			for (int c = lo; c <= hi; c++)
-				cset_add(s, c);
-		} else {
-			cset_add(s, lo);
-		}
-	}
-	if (neg)
-		cset_invert(s);
-	return 0;
-}
-
-/* Bracket members in an order POSIX reads literally. */
-static void emit_members(struct strbuf *out, const struct cset *s, int neg)
-{
-	int dash = cset_has(s, '-'), caret = cset_has(s, '^');
-	size_t start = out->len;
-
-	if (cset_has(s, ']'))
-		strbuf_addch(out, ']');
-	for (int c = 1; c < 128; c++) {
-		int e;
-
-		if (!cset_has(s, c) || strchr("]^-[", c))
-			continue;
-		for (e = c; e + 1 < 128 && cset_has(s, e + 1) &&
-			    !strchr("]^-[", e + 1);
-		     e++)
-			;
-		if (e - c >= 2) {
-			strbuf_addch(out, c);
-			strbuf_addch(out, '-');
-			strbuf_addch(out, e);
-		} else {
-			for (int k = c; k <= e; k++)
-				strbuf_addch(out, k);
-		}
-		c = e;
-	}
-	if (cset_has(s, '['))
-		strbuf_addch(out, '[');
-	if (caret && !neg && out->len == start && dash) {
-		strbuf_addstr(out, "-^");
-		return;
-	}
-	if (caret)
-		strbuf_addch(out, '^');
-	if (dash)
-		strbuf_addch(out, '-');
-}
-
-static int emit_set(struct strbuf *out, const struct cset *s, const char **why)
-{
-	int high = cset_has(s, 0x80), count = 0, only = 0;
-	struct cset ascii = *s;
-
-	for (int c = 0x81; c < 256; c++) {
-		if (cset_has(s, c) != high) {
-			*why = "non-ASCII character class";
-			return -1;
-		}
-	}
-	memset(ascii.bit + 16, 0, 16);
-	if (high) {
-		/* [^...] over the ASCII bytes left out */
-		for (int c = 1; c < 128; c++)
-			ascii.bit[c >> 3] ^= 1u << (c & 7);
-	}
-	for (int c = 1; c < 128; c++) {
-		if (cset_has(&ascii, c)) {
-			count++;
-			only = c;
-		}
-	}
-	if (!count) {
-		if (!high) {
-			*why = "empty character class";
-			return -1;
-		}
-		strbuf_addch(out, '.');
-		return 0;
-	}
-	if (!high && count == 1) {
-		emit_literal(out, only);
-		return 0;
-	}
-	strbuf_addstr(out, high ? "[^" : "[");
-	emit_members(out, &ascii, high);
-	strbuf_addch(out, ']');
-	return 0;
-}
-
-/* A Ruby interval {n}, {n,}, {,m}, {n,m} at src[i]; 0 if { is literal. */
-static int parse_interval(const char *src, size_t len, size_t i, size_t *end,
-			  struct strbuf *out)
-{
-	size_t j = i + 1, n0, n1 = 0, m0 = 0, m1 = 0;
-	int comma = 0;
-
-	n0 = j;
-	while (j < len && isdigit((unsigned char)src[j]))
-		j++;
-	n1 = j;
-	if (j < len && src[j] == ',') {
-		comma = 1;
-		m0 = ++j;
-		while (j < len && isdigit((unsigned char)src[j]))
-			j++;
-		m1 = j;
-	}
-	if (j >= len || src[j] != '}' || (n1 == n0 && (!comma || m1 == m0)))
-		return 0;
-	strbuf_addch(out, '{');
-	if (n1 == n0)
-		strbuf_addch(out, '0');
-	else
-		strbuf_add(out, src + n0, n1 - n0);
-	if (comma) {
-		strbuf_addch(out, ',');
-		strbuf_add(out, src + m0, m1 - m0);
-	}
-	strbuf_addch(out, '}');
-	*end = j + 1;
-	return 1;
-}
-
-/* After a quantifier: a lazy ? changes nothing here; + is refused. */
-static int quant_suffix(const char *src, size_t len, size_t *i,
-			const char **why)
-{
-	if (*i < len && src[*i] == '?') {
-		(*i)++;
-	} else if (*i < len && src[*i] == '+') {
-		*why = "possessive quantifier";
-		return -1;
-	}
-	return 0;
-}
-
-/* Appends the POSIX ERE for the Ruby regexp src[0..len). */
-static int translate(const char *src, size_t len, struct strbuf *out,
-		     const char **why)
-{
-	size_t i = 0, end;
-	int depth = 0, d;
-	struct cset s;
-
-	while (i < len) {
-		int c = (unsigned char)src[i];
-
-		switch (c) {
-		case '\\':
-			if (i + 1 >= len) {
-				*why = "trailing backslash";
-				return -1;
-			}
-			d = (unsigned char)src[i + 1];
-			i += 2;
-			if (d == 'A') {
-				strbuf_addch(out, '^');
-			} else if (d == 'z' || d == 'Z') {
-				strbuf_addch(out, '$');
-			} else if (class_escape(d, &s)) {
-				if (emit_set(out, &s, why) < 0)
-					return -1;
-			} else if ((d = escape_char(d)) >= 0) {
-				emit_literal(out, d);
-			} else {
-				*why = "unsupported escape";
-				return -1;
-			}
-			break;
-		case '[':
-			if (parse_class(src, len, &i, &s, why) < 0 ||
-			    emit_set(out, &s, why) < 0)
-				return -1;
-			break;
-		case '(':
-			if (i + 1 < len && src[i + 1] == '?') {
-				if (i + 2 < len && src[i + 2] == ':') {
-					strbuf_addch(out, '(');
-					depth++;
-					i += 3;
-					break;
-				}
-				if (i + 2 < len && strchr("!=", src[i + 2]))
-					*why = "lookahead other than right "
-					       "after a fixed-length start";
-				else if (i + 2 < len && src[i + 2] == '<')
-					*why = "lookbehind or named group";
-				else
-					*why = "unsupported (? group";
-				return -1;
-			}
-			strbuf_addch(out, '(');
-			depth++;
-			i++;
-			break;
-		case ')':
-			if (!depth) {
-				*why = "unbalanced )";
-				return -1;
-			}
-			depth--;
-			strbuf_addch(out, ')');
-			i++;
-			break;
-		case '{':
-			if (parse_interval(src, len, i, &end, out)) {
-				i = end;
-				if (quant_suffix(src, len, &i, why) < 0)
-					return -1;
-			} else {
-				strbuf_addstr(out, "\\{");
-				i++;
-			}
-			break;
-		case '*':
-		case '+':
-		case '?':
-			strbuf_addch(out, c);
-			i++;
-			if (quant_suffix(src, len, &i, why) < 0)
-				return -1;
-			break;
-		default:
-			strbuf_addch(out, c);
-			i++;
-		}
-	}
-	if (depth) {
-		*why = "unbalanced (";
-		return -1;
-	}
-	return 0;
-}
-
-/* Skips the Ruby class or escape at src[i]; returns the index after it. */
-static size_t skip_atom(const char *src, size_t len, size_t i)
-{
-	if (src[i] == '\\')
-		return i + 2 <= len ? i + 2 : len;
-	if (src[i] != '[')
-		return i + 1;
-	i++;
-	if (i < len && src[i] == '^')
-		i++;
-	if (i < len && src[i] == ']')
-		i++;
-	while (i < len && src[i] != ']') {
-		if (src[i] == '\\')
-			i++;
-		else if (src[i] == '[' && i + 1 < len && src[i + 1] == ':') {
-			const char *e = strstr(src + i, ":]");
-			if (e)
-				i = e + 1 - src;
-		}
-		i++;
-	}
-	return i < len ? i + 1 : len;
-}
-
-/* Whether src has a | outside every group and class. */
-static int top_level_alt(const char *src)
-{
-	size_t len = strlen(src), i = 0;
-	int depth = 0;
-
-	while (i < len) {
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')')
-			depth--;
-		else if (src[i] == '|' && !depth)
-			return 1;
-		i = strchr("\\[", src[i]) ? skip_atom(src, len, i) : i + 1;
-	}
-	return 0;
-}
-
-/* The end of the group opened at src[i] == '(', or 0. */
-static size_t group_end(const char *src, size_t len, size_t i)
-{
-	int depth = 0;
-
-	while (i < len) {
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')' && !--depth)
-			return i + 1;
-		i = strchr("\\[", src[i]) ? skip_atom(src, len, i) : i + 1;
-	}
-	return 0;
-}
-
-/* The first top-level lookaround of src, or -1. */
-static long find_lookaround(const char *src, size_t len)
-{
-	size_t i = 0;
-	int depth = 0;
-
-	while (i < len) {
-		if (src[i] == '(' && !depth && i + 2 < len &&
-		    src[i + 1] == '?' && strchr("!=<", src[i + 2]) &&
-		    !(src[i + 2] == '<' && i + 3 < len &&
-		      !strchr("!=", src[i + 3])))
-			return (long)i;
-		if (src[i] == '(')
-			depth++;
-		else if (src[i] == ')')
-			depth--;
-		i = strchr("\\[", src[i]) ? skip_atom(src, len, i) : i + 1;
-	}
-	return -1;
-}
-
-/* The length of the strings the Ruby regexp src matches, or -1 if varied. */
-static long fixed_length(const char *src, size_t len)
-{
-	size_t i = 0;
-	long n = 0;
-
-	while (i < len && src[i] == '^')
-		i++;
-	while (i < len) {
-		if (strchr("(){}*+?|^$", src[i]))
-			return -1;
-		i = skip_atom(src, len, i);
-		n++;
-	}
-	return n;
-}
+/* ------------------------------------------------------ pattern index */
 
 /*
- * The literal text every name the pattern matches must start with, up to
- * RX_KEY bytes (empty when the pattern is not anchored at the start).
+ * The literal text every string the pattern matches must start with, up
+ * to RX_KEY bytes, read conservatively so that it only ever indexes: a
+ * search pattern needs a leading '^'; then plain characters and escaped
+ * punctuation count, up to the first other metacharacter, without a
+ * character that a quantifier follows; a '|' outside brackets and groups
+ * empties the key.  The pattern itself goes to the engine as it is.
  */
 static size_t literal_key(const char *src, enum rx_mode mode, char *key)
 {
-	size_t i = 0, n = 0;
+	size_t i, n = 0;
+	int depth = 0, in_class = 0;
 
-	if (top_level_alt(src) || (mode == RX_SEARCH && src[0] != '^')) {
-		key[0] = '\0';
-		return 0;
+	key[0] = '\0';
+	for (i = 0; src[i]; i++) {
+		if (src[i] == '\\') {
+			i += !!src[i + 1];
+		} else if (src[i] == '[') {
+			/* a ']' right after '[' or '[^' is a member */
+			if (src[i + 1] == '^')
+				i++;
+			if (src[i + 1] == ']')
+				i++;
+			in_class++;
+		} else if (in_class) {
+			in_class -= src[i] == ']';
+		} else if (src[i] == '(') {
+			depth++;
+		} else if (src[i] == ')') {
+			depth--;
+		} else if (src[i] == '|' && depth <= 0) {
+			return 0;
+		}
 	}
-	while (src[i] == '^')
-		i++;
+	if (mode == RX_SEARCH && src[0] != '^')
+		return 0;
+	for (i = 0; src[i] == '^'; i++)
+		;
 	while (n < RX_KEY && src[i]) {
 		int c = (unsigned char)src[i];
 		size_t next = i + 1;
 
 		if (c == '\\') {
 			c = (unsigned char)src[i + 1];
-			if (!c || isalnum(c))
+			if (!c || !ispunct(c))
 				break;
 			next = i + 2;
 		} else if (strchr(".[](){}*+?|^$", c)) {
@@ -798,230 +286,147 @@ static size_t literal_key(const char *src, enum rx_mode mode, char *key)
 		}
 		if (src[next] && strchr("*?{+", src[next]))
 			break;
-		key[n++] = c;
+		key[n++] = (char)c;
 		i = next;
 	}
 	key[n] = '\0';
 	return n;
 }
 
-/* ---------------------------------------------------- compiled patterns */
-
-struct rx_look {
-	regex_t re;
-	int negative;
-};
-
-/*
- * One compiled Ruby regexp.  Without lookaheads `re` is the whole pattern.
- * With them, `re` is the fixed-length head (head_len bytes, anchored at
- * the start of the name or tried at every offset), then each lookahead
- * and the tail are tried where the head ends.
- */
-struct rx {
-	regex_t re;
-	struct rx_look *look;
-	size_t nr_look;
-	size_t head_len;
-	int has_re, lookaround, anchored, has_tail;
-	regex_t tail;
-};
-
-static void rx_release(struct rx *rx)
+static int rx_error(const char *path, int line, const char *pattern,
+		    const char *why)
 {
-	if (rx->has_re)
-		regfree(&rx->re);
-	for (size_t i = 0; i < rx->nr_look; i++)
-		regfree(&rx->look[i].re);
-	free(rx->look);
-	if (rx->has_tail)
-		regfree(&rx->tail);
-	memset(rx, 0, sizeof(*rx));
+	return error("%s:%d: cannot use Ruby regexp '%s': %s", path, line,
+		     pattern, why);
 }
 
-static int posix_compile(regex_t *re, const char *ere, const char **why)
+/* The Ruby source of `src` applied as lkp-tests applied it. */
+static void rx_source(struct strbuf *out, const char *src, enum rx_mode mode)
 {
-	static char msg[128];
-	int rc = regcomp(re, ere, REG_EXTENDED | REG_NOSUB);
+	/* interpolated as Ruby does it: /^#{p}$/ anchors the text as is */
+	strbuf_addstr(out, mode == RX_SEARCH ? "(?:" : "(?:^");
+	strbuf_addstr(out, src);
+	strbuf_addstr(out, mode == RX_FULL ? "$)" : ")");
+}
 
-	if (!rc)
+static int rx_matches(const struct ruby_re *re, const char *s, size_t len)
+{
+	int m = ruby_re_match(re, s, len);
+
+	if (m < 0) {
+		warning("the regexp engine gave up on '%s'", s);
 		return 0;
-	regerror(rc, re, msg, sizeof(msg));
-	*why = msg;
-	return -1;
-}
-
-/* Compiles "^(" + Ruby src[0..len) + ")" (+ "$" if full). */
-static int compile_anchored(regex_t *re, const char *src, size_t len, int full,
-			    const char **why)
-{
-	struct strbuf ere = STRBUF_INIT;
-	int ret;
-
-	strbuf_addstr(&ere, "^(");
-	ret = translate(src, len, &ere, why);
-	if (!ret) {
-		strbuf_addstr(&ere, full ? ")$" : ")");
-		ret = posix_compile(re, ere.buf, why);
 	}
-	strbuf_release(&ere);
-	return ret;
-}
-
-static int rx_compile_lookaround(struct rx *rx, const char *src, size_t at,
-				 enum rx_mode mode, const char **why)
-{
-	size_t len = strlen(src), i = at, skip = 0, alloc = 0;
-	long n;
-
-	if (top_level_alt(src)) {
-		*why = "lookahead in a pattern with a top-level |";
-		return -1;
-	}
-	n = fixed_length(src, at);
-	if (n < 0) {
-		*why = "lookahead after a start of varying length";
-		return -1;
-	}
-	while (skip < at && src[skip] == '^')
-		skip++;
-	rx->lookaround = 1;
-	rx->head_len = n;
-	rx->anchored = mode != RX_SEARCH || skip;
-	if (compile_anchored(&rx->re, src + skip, at - skip, 0, why) < 0)
-		return -1;
-	rx->has_re = 1;
-	while (i + 2 < len && src[i] == '(' && src[i + 1] == '?' &&
-	       strchr("!=", src[i + 2])) {
-		size_t end = group_end(src, len, i);
-		struct rx_look *l;
-
-		if (!end) {
-			*why = "unbalanced (";
-			goto fail;
-		}
-		ALLOC_GROW(rx->look, rx->nr_look + 1, alloc);
-		l = &rx->look[rx->nr_look];
-		l->negative = src[i + 2] == '!';
-		if (compile_anchored(&l->re, src + i + 3, end - 1 - (i + 3), 0,
-				     why) < 0)
-			goto fail;
-		rx->nr_look++;
-		i = end;
-	}
-	if (i < len || mode == RX_FULL) {
-		if (compile_anchored(&rx->tail, src + i, len - i,
-				     mode == RX_FULL, why) < 0)
-			goto fail;
-		rx->has_tail = 1;
-	}
-	return 0;
-fail:
-	rx_release(rx);
-	return -1;
-}
-
-/* Compiles one Ruby regexp applied as `mode`. */
-static int rx_compile(struct rx *rx, const char *src, enum rx_mode mode,
-		      const char **why)
-{
-	struct strbuf ere = STRBUF_INIT;
-	long at = find_lookaround(src, strlen(src));
-	int ret;
-
-	memset(rx, 0, sizeof(*rx));
-	if (at >= 0) {
-		if (src[at + 2] == '<') {
-			*why = "lookbehind";
-			return -1;
-		}
-		return rx_compile_lookaround(rx, src, (size_t)at, mode, why);
-	}
-	if (mode != RX_SEARCH)
-		strbuf_addch(&ere, '^');
-	ret = translate(src, strlen(src), &ere, why);
-	if (!ret) {
-		if (mode == RX_FULL)
-			strbuf_addch(&ere, '$');
-		ret = posix_compile(&rx->re, ere.buf, why);
-	}
-	rx->has_re = !ret;
-	strbuf_release(&ere);
-	return ret;
-}
-
-static int rx_match_at(const struct rx *rx, const char *s, size_t at)
-{
-	const char *p = s + at + rx->head_len;
-
-	if (regexec(&rx->re, s + at, 0, NULL, 0))
-		return 0;
-	for (size_t i = 0; i < rx->nr_look; i++) {
-		int m = !regexec(&rx->look[i].re, p, 0, NULL, 0);
-
-		if (m == rx->look[i].negative)
-			return 0;
-	}
-	return !rx->has_tail || !regexec(&rx->tail, p, 0, NULL, 0);
-}
-
-static int rx_match(const struct rx *rx, const char *s)
-{
-	size_t len;
-
-	if (!rx->lookaround)
-		return !regexec(&rx->re, s, 0, NULL, 0);
-	len = strlen(s);
-	for (size_t at = 0; at + rx->head_len <= len; at++) {
-		if (rx_match_at(rx, s, at))
-			return 1;
-		if (rx->anchored)
-			break;
-	}
-	return 0;
+	return m;
 }
 
 /* ------------------------------------------------ unordered pattern sets */
 
-struct rx_bucket {
+/* A literal key: the first member of what a key index finds. */
+struct rx_key {
 	char key[RX_KEY + 1];
 	size_t keylen;
-	regex_t re;
+};
+
+/* Records that start with a struct rx_key, hashed by their key. */
+struct key_index {
+	uint32_t *slot; /* record index + 1; 0 is empty */
+	size_t mask;
+	unsigned lengths; /* bit n: some key is n bytes long */
+};
+
+/* The first n <= RX_KEY bytes of s as one number, and its hash. */
+static uint32_t key_pack(const char *s, size_t n)
+{
+	uint32_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k = k << 8 | (unsigned char)s[i];
+	return k;
+}
+
+static size_t key_hash(uint32_t packed, size_t n, size_t mask)
+{
+	return (size_t)(((packed ^ (uint32_t)n << 29) * 2654435761u) >> 7) &
+	       mask;
+}
+
+static const struct rx_key *record_key(const void *base, size_t size, size_t i)
+{
+	return (const struct rx_key *)(const void *)((const char *)base +
+						     i * size);
+}
+
+/* Indexes the nr records of `size` bytes at base; their keys differ. */
+static void key_index_build(struct key_index *ix, const void *base, size_t nr,
+			    size_t size)
+{
+	size_t slots = 16;
+
+	while (slots < nr * 2)
+		slots *= 2;
+	ix->mask = slots - 1;
+	ix->slot = xcalloc(slots, sizeof(*ix->slot));
+	for (size_t i = 0; i < nr; i++) {
+		const struct rx_key *k = record_key(base, size, i);
+		size_t h = key_hash(key_pack(k->key, k->keylen), k->keylen,
+				    ix->mask);
+
+		while (ix->slot[h])
+			h = (h + 1) & ix->mask;
+		ix->slot[h] = (uint32_t)i + 1;
+		ix->lengths |= 1u << k->keylen;
+	}
+}
+
+/* The index of the record whose key is the first n bytes of s, or -1. */
+static long key_index_find(const struct key_index *ix, const void *base,
+			   size_t size, const char *s, size_t n)
+{
+	size_t h;
+
+	if (!(ix->lengths >> n & 1))
+		return -1;
+	h = key_hash(key_pack(s, n), n, ix->mask);
+	for (; ix->slot[h]; h = (h + 1) & ix->mask) {
+		const struct rx_key *k =
+			record_key(base, size, ix->slot[h] - 1);
+
+		if (k->keylen == n && !memcmp(k->key, s, n))
+			return (long)ix->slot[h] - 1;
+	}
+	return -1;
+}
+
+/*
+ * The patterns of a set are grouped by their literal key; each group is
+ * one alternation, anchored at the start when its key is not empty, so a
+ * name is tried against at most RX_KEY + 1 small regexps.
+ */
+struct rx_bucket {
+	struct rx_key k;
+	struct ruby_re *re;
 };
 
 struct rxset {
 	struct rx_bucket *b;
 	size_t nr;
-	struct rx *special;
-	size_t nr_special;
+	struct key_index ix;
 };
 
 static void rxset_release(struct rxset *set)
 {
 	for (size_t i = 0; i < set->nr; i++)
-		regfree(&set->b[i].re);
+		ruby_re_free(set->b[i].re);
 	free(set->b);
-	for (size_t i = 0; i < set->nr_special; i++)
-		rx_release(&set->special[i]);
-	free(set->special);
+	free(set->ix.slot);
 	memset(set, 0, sizeof(*set));
 }
 
 struct member {
 	char key[RX_KEY + 1];
 	size_t idx;
-	char *ere;
-	int line;
 };
-
-static int key_cmp(const char *a, size_t alen, const char *b, size_t blen)
-{
-	int c = memcmp(a, b, alen < blen ? alen : blen);
-
-	if (c)
-		return c;
-	return alen < blen ? -1 : alen > blen;
-}
 
 static int member_cmp(const void *a, const void *b)
 {
@@ -1033,45 +438,44 @@ static int member_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static int rx_error(const char *path, int line, const char *pattern,
-		    const char *why)
+static int rxset_add_group(struct rxset *set, const struct member *m, size_t n,
+			   enum rx_mode mode, const char *path,
+			   const struct entries *e)
 {
-	return error("%s:%d: cannot use Ruby regexp '%s': %s", path, line,
-		     pattern, why);
-}
-
-static int rxset_add_group(struct rxset *set, struct member *m, size_t n,
-			   const char *path, const struct entries *e)
-{
-	struct strbuf ere = STRBUF_INIT;
+	struct strbuf src = STRBUF_INIT;
 	struct rx_bucket *b = &set->b[set->nr];
+	unsigned flags = RUBY_RE_OFTEN;
 	const char *why = NULL;
 
 	for (size_t i = 0; i < n; i++) {
 		if (i)
-			strbuf_addch(&ere, '|');
-		strbuf_addstr(&ere, m[i].ere);
+			strbuf_addch(&src, '|');
+		rx_source(&src, e->v[m[i].idx].text, mode);
 	}
-	if (posix_compile(&b->re, ere.buf, &why) < 0) {
+	if (m[0].key[0])
+		flags |= RUBY_RE_ANCHORED;
+	b->re = ruby_re_compile(src.buf, src.len, flags, &why);
+	strbuf_release(&src);
+	if (!b->re) {
 		/* find the line to blame */
 		for (size_t i = 0; i < n; i++) {
-			regex_t one;
+			struct strbuf one = STRBUF_INIT;
+			struct ruby_re *re;
 
-			if (posix_compile(&one, m[i].ere, &why) < 0) {
-				strbuf_release(&ere);
-				return rx_error(path, m[i].line,
+			rx_source(&one, e->v[m[i].idx].text, mode);
+			re = ruby_re_compile(one.buf, one.len, 0, &why);
+			strbuf_release(&one);
+			if (!re)
+				return rx_error(path, e->v[m[i].idx].line,
 						e->v[m[i].idx].text, why);
-			}
-			regfree(&one);
+			ruby_re_free(re);
 		}
-		strbuf_release(&ere);
 		return error("%s: cannot compile the patterns starting with "
 			     "'%s': %s",
 			     path, m[0].key, why);
 	}
-	strbuf_release(&ere);
-	memcpy(b->key, m[0].key, sizeof(b->key));
-	b->keylen = strlen(b->key);
+	memcpy(b->k.key, m[0].key, sizeof(b->k.key));
+	b->k.keylen = strlen(b->k.key);
 	set->nr++;
 	return 0;
 }
@@ -1080,87 +484,40 @@ static int rxset_build(struct rxset *set, const struct entries *e,
 		       enum rx_mode mode, const char *path)
 {
 	struct member *m = xcalloc(e->nr ? e->nr : 1, sizeof(*m));
-	size_t nr = 0, i, j, alloc = 0;
-	int ret = -1;
+	size_t i, j;
+	int ret = 0;
 
 	memset(set, 0, sizeof(*set));
 	for (i = 0; i < e->nr; i++) {
-		const char *src = e->v[i].text, *why = NULL;
-		struct strbuf ere = STRBUF_INIT;
-
-		if (find_lookaround(src, strlen(src)) >= 0) {
-			ALLOC_GROW(set->special, set->nr_special + 1, alloc);
-			if (rx_compile(&set->special[set->nr_special], src,
-				       mode, &why) < 0) {
-				rx_error(path, e->v[i].line, src, why);
-				goto out;
-			}
-			set->nr_special++;
-			continue;
-		}
-		strbuf_addstr(&ere, mode == RX_SEARCH ? "(" : "(^");
-		if (translate(src, strlen(src), &ere, &why) < 0) {
-			strbuf_release(&ere);
-			rx_error(path, e->v[i].line, src, why);
-			goto out;
-		}
-		strbuf_addstr(&ere, mode == RX_FULL ? "$)" : ")");
-		literal_key(src, mode, m[nr].key);
-		m[nr].idx = i;
-		m[nr].line = e->v[i].line;
-		m[nr].ere = strbuf_detach(&ere, NULL);
-		nr++;
+		literal_key(e->v[i].text, mode, m[i].key);
+		m[i].idx = i;
 	}
-	qsort(m, nr, sizeof(*m), member_cmp);
-	set->b = xcalloc(nr ? nr : 1, sizeof(*set->b));
-	for (i = 0; i < nr; i = j) {
-		for (j = i + 1; j < nr && !strcmp(m[i].key, m[j].key); j++)
+	qsort(m, e->nr, sizeof(*m), member_cmp);
+	set->b = xcalloc(e->nr ? e->nr : 1, sizeof(*set->b));
+	for (i = 0; !ret && i < e->nr; i = j) {
+		for (j = i + 1; j < e->nr && !strcmp(m[i].key, m[j].key); j++)
 			;
-		if (rxset_add_group(set, m + i, j - i, path, e) < 0)
-			goto out;
+		ret = rxset_add_group(set, m + i, j - i, mode, path, e);
 	}
-	ret = 0;
-out:
-	for (i = 0; i < nr; i++)
-		free(m[i].ere);
 	free(m);
 	if (ret)
 		rxset_release(set);
+	else
+		key_index_build(&set->ix, set->b, set->nr, sizeof(*set->b));
 	return ret;
-}
-
-static const struct rx_bucket *rxset_bucket(const struct rxset *set,
-					    const char *s, size_t n)
-{
-	size_t lo = 0, hi = set->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = key_cmp(set->b[mid].key, set->b[mid].keylen, s, n);
-
-		if (!c)
-			return &set->b[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
 }
 
 static int rxset_match(const struct rxset *set, const char *s)
 {
-	for (size_t k = 0; k <= RX_KEY; k++) {
-		const struct rx_bucket *b = rxset_bucket(set, s, k);
+	size_t len = strlen(s);
 
-		if (b && !regexec(&b->re, s, 0, NULL, 0))
+	for (size_t k = 0; k <= RX_KEY && k <= len; k++) {
+		long i =
+			key_index_find(&set->ix, set->b, sizeof(*set->b), s, k);
+
+		if (i >= 0 && rx_matches(set->b[i].re, s, len))
 			return 1;
-		if (!s[k])
-			break;
 	}
-	for (size_t i = 0; i < set->nr_special; i++)
-		if (rx_match(&set->special[i], s))
-			return 1;
 	return 0;
 }
 
@@ -1180,26 +537,52 @@ static int load_rxset(struct rxset *set, const char *name, const char *date,
 
 /* ---------------------------------------- ordered "REGEXP VALUE" tables */
 
+/*
+ * The first pattern that matches wins.  Patterns are indexed by their
+ * literal key like a set's, so a name is tried only against the patterns
+ * its first bytes allow, in table order.  Each is compiled when it is
+ * first tried (most of index-perf's 1,300 never are);
+ * lkp_tables_verify() compiles them all.
+ */
 struct valued {
-	struct rx rx;
+	char *src; /* the Ruby regexp, anchored */
+	struct ruby_re *re;
+	int line, failed;
+	int anchored; /* it has a literal key: a match starts at 0 */
 	double value;
 	long ivalue;
 	int is_int;
-	/* the literal start of every match: a cheap test before regexec */
-	char key[RX_KEY + 1];
-	size_t keylen;
+};
+
+/* The patterns of one key, in table order. */
+struct okey {
+	struct rx_key k;
+	size_t *idx;
+	size_t nr;
 };
 
 struct ordered {
 	struct valued *v;
 	size_t nr;
+	struct okey *keys;
+	size_t nkeys;
+	struct key_index ix;
+	char *path;
+	unsigned flags; /* RUBY_RE_OFTEN or 0 */
 };
 
 static void ordered_release(struct ordered *o)
 {
-	for (size_t i = 0; i < o->nr; i++)
-		rx_release(&o->v[i].rx);
+	for (size_t i = 0; i < o->nr; i++) {
+		free(o->v[i].src);
+		ruby_re_free(o->v[i].re);
+	}
+	for (size_t i = 0; i < o->nkeys; i++)
+		free(o->keys[i].idx);
 	free(o->v);
+	free(o->keys);
+	free(o->ix.slot);
+	free(o->path);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -1220,53 +603,130 @@ static int parse_value(const char *s, struct valued *v)
 	return *end || errno ? -1 : 0;
 }
 
-static int load_ordered(struct ordered *o, const char *name, const char *date)
+/* Compiles entry v if it is not yet; 0, or -1 after an error. */
+static int valued_compile(const struct ordered *o, struct valued *v)
+{
+	const char *why = NULL;
+	unsigned flags = o->flags;
+
+	if (v->re)
+		return 0;
+	if (v->failed)
+		return -1;
+	if (v->anchored)
+		flags |= RUBY_RE_ANCHORED;
+	v->re = ruby_re_compile(v->src, strlen(v->src), flags, &why);
+	if (v->re)
+		return 0;
+	v->failed = 1;
+	/* "(?:^" PATTERN "$)" */
+	return error("%s:%d: cannot use Ruby regexp '%.*s': %s", o->path,
+		     v->line, (int)strlen(v->src) - 6, v->src + 4, why);
+}
+
+static void ordered_index(struct ordered *o, const char (*keys)[RX_KEY + 1])
+{
+	size_t i, j;
+
+	o->keys = xcalloc(o->nr + 1, sizeof(*o->keys));
+	for (i = 0; i < o->nr; i++) {
+		struct okey *k = NULL;
+
+		for (j = 0; j < o->nkeys && !k; j++)
+			if (!strcmp(o->keys[j].k.key, keys[i]))
+				k = &o->keys[j];
+		if (!k) {
+			k = &o->keys[o->nkeys++];
+			memcpy(k->k.key, keys[i], sizeof(k->k.key));
+			k->k.keylen = strlen(k->k.key);
+			k->idx = xcalloc(o->nr, sizeof(*k->idx));
+		}
+		k->idx[k->nr++] = i;
+	}
+	key_index_build(&o->ix, o->keys, o->nkeys, sizeof(*o->keys));
+}
+
+static int load_ordered(struct ordered *o, const char *name, const char *date,
+			unsigned flags)
 {
 	struct entries e;
-	char *path;
+	char(*keys)[RX_KEY + 1] = NULL;
+	char *path = NULL;
 	int ret = load_entries(name, date, &e, &path);
 
 	memset(o, 0, sizeof(*o));
+	o->path = path;
 	if (ret)
 		goto out;
+	o->flags = flags;
 	o->v = xcalloc(e.nr ? e.nr : 1, sizeof(*o->v));
+	keys = xcalloc(e.nr ? e.nr : 1, sizeof(*keys));
 	for (size_t i = 0; i < e.nr; i++) {
 		char *text = e.v[i].text, *sp = strrchr(text, ' ');
 		struct valued *v = &o->v[o->nr];
-		const char *why = NULL;
+		struct strbuf src = STRBUF_INIT;
 
 		if (!sp || sp == text || parse_value(sp + 1, v) < 0) {
-			ret = error("%s:%d: want 'REGEXP VALUE'", path,
+			ret = error("%s:%d: want 'REGEXP VALUE'", o->path,
 				    e.v[i].line);
 			break;
 		}
 		*sp = '\0';
-		if (rx_compile(&v->rx, text, RX_FULL, &why) < 0) {
-			ret = rx_error(path, e.v[i].line, text, why);
-			break;
-		}
-		v->keylen = literal_key(text, RX_FULL, v->key);
+		v->anchored = literal_key(text, RX_FULL, keys[o->nr]) > 0;
+		rx_source(&src, text, RX_FULL);
+		v->src = strbuf_detach(&src, NULL);
+		v->line = e.v[i].line;
 		o->nr++;
 	}
+	if (!ret)
+		ordered_index(o, (const char(*)[RX_KEY + 1]) keys);
+	free(keys);
+out:
 	if (ret)
 		ordered_release(o);
-out:
 	entries_release(&e);
-	free(path);
 	return ret;
 }
 
 static const struct valued *ordered_find(const struct ordered *o, const char *s)
 {
-	for (size_t i = 0; i < o->nr; i++) {
-		const struct valued *v = &o->v[i];
+	const struct okey *cand[RX_KEY + 1];
+	size_t pos[RX_KEY + 1], nc = 0, len = strlen(s);
 
-		if (v->keylen && strncmp(s, v->key, v->keylen))
-			continue;
-		if (rx_match(&v->rx, s))
+	for (size_t k = 0; k <= RX_KEY && k <= len; k++) {
+		long i =
+			key_index_find(&o->ix, o->keys, sizeof(*o->keys), s, k);
+
+		if (i >= 0) {
+			cand[nc] = &o->keys[i];
+			pos[nc++] = 0;
+		}
+	}
+	/* the candidates' lists, merged into table order */
+	for (;;) {
+		size_t best = nc, at;
+		struct valued *v;
+
+		for (size_t c = 0; c < nc; c++)
+			if (pos[c] < cand[c]->nr &&
+			    (best == nc ||
+			     cand[c]->idx[pos[c]] < cand[best]->idx[pos[best]]))
+				best = c;
+		if (best == nc)
+			return NULL;
+		at = cand[best]->idx[pos[best]++];
+		v = &o->v[at];
+		if (!valued_compile(o, v) && rx_matches(v->re, s, len))
 			return v;
 	}
-	return NULL;
+}
+
+static int ordered_verify(const struct ordered *o)
+{
+	for (size_t i = 0; i < o->nr; i++)
+		if (valued_compile(o, &o->v[i]) < 0)
+			return -1;
+	return 0;
 }
 
 /* ------------------------------------------------------- name lists */
@@ -1746,15 +1206,25 @@ struct lkp_tables *lkp_tables_load(const char *date)
 	    load_rxset(&t->perf_patterns, "perf-metrics-patterns", date,
 		       RX_SEARCH) < 0 ||
 	    load_prefixes(t, date) < 0 ||
-	    load_ordered(&t->threshold, "perf-metrics-threshold", date) < 0 ||
-	    load_ordered(&t->index_perf, "index-perf", date) < 0 ||
-	    load_ordered(&t->index_latency, "index-latency", date) < 0 ||
+	    load_ordered(&t->threshold, "perf-metrics-threshold", date,
+			 RUBY_RE_OFTEN) < 0 ||
+	    load_ordered(&t->index_perf, "index-perf", date, 0) < 0 ||
+	    load_ordered(&t->index_latency, "index-latency", date, 0) < 0 ||
 	    load_names(&t->tests, "tests", date) < 0 ||
 	    load_params(t, date) < 0 || load_rules(t, date) < 0) {
 		lkp_tables_free(t);
 		return NULL;
 	}
 	return t;
+}
+
+int lkp_tables_verify(const struct lkp_tables *t)
+{
+	return ordered_verify(&t->threshold) ||
+			       ordered_verify(&t->index_perf) ||
+			       ordered_verify(&t->index_latency)
+		       ? -1
+		       : 0;
 }
 
 const char *lkp_tables_date(const struct lkp_tables *t)

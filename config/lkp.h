@@ -8,7 +8,7 @@
  * dated section is one version of an lkp-tests file.  The predicates below
  * mirror the lib/stats.rb / lib/perf_metrics.rb methods named next to them,
  * with the anchoring each of them used.  Patterns are Ruby regexps, compiled
- * once at load time into POSIX regexps.
+ * once at load time as they are (PCRE2, config/rubyre.c).
  */
 #ifndef ROBOT_CONFIG_LKP_H
 #define ROBOT_CONFIG_LKP_H
@@ -24,6 +24,12 @@ struct lkp_tables;
  */
 struct lkp_tables *lkp_tables_load(const char *date);
 void lkp_tables_free(struct lkp_tables *t);
+/*
+ * Compiles every pattern now; the long first-match tables are otherwise
+ * compiled a pattern at a time, when first tried.  Returns 0, or -1 after
+ * an error naming the data file and line.
+ */
+int lkp_tables_verify(const struct lkp_tables *t);
 /* The date the tables were loaded for (borrowed). */
 const char *lkp_tables_date(const struct lkp_tables *t);
 

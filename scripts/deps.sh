@@ -9,11 +9,13 @@
 set -eu
 
 # Build: libcurl, libgit2, libyaml and libetpan, plus yajl and zlib for
-# LKP result roots, nettle for the SHA-1 of patch-ids (git/patchid.c).
+# LKP result roots, PCRE2 for lkp-tests' Ruby regexps, nettle for the
+# SHA-1 of patch-ids (git/patchid.c).
 # libcurl must be the GnuTLS flavour: libetpan-dev
 # depends on it.
 BUILD_PKGS="build-essential pkg-config libcurl4-gnutls-dev libgit2-dev
-libyaml-dev libetpan-dev libyajl-dev zlib1g-dev nettle-dev liblzma-dev"
+libyaml-dev libetpan-dev libyajl-dev zlib1g-dev nettle-dev liblzma-dev
+libpcre2-dev"
 # Tests: the real SMTP server (Debian's Python with aiosmtpd), git for
 # fixture repositories, clang-format for format-check, and the clang
 # runtime for the sanitizer build; gnuplot-nox (5.4) is the oracle of the

@@ -3,10 +3,10 @@
  * t-lkp.c: the dated lkp-tests tables (config/lkp.c), checked against
  * facts of each era and against rows of the seed mails (tests/data/seeds/).
  */
+#include "check.h"
 #include "common.h"
 #include "config/data.h"
 #include "config/lkp.h"
-#include "check.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -67,6 +67,8 @@ static void test_every_version_loads(void)
 		CHECK(t != NULL, "tables of %s load", dates[i]);
 		if (t)
 			CHECK_STREQ(lkp_tables_date(t), dates[i], "date kept");
+		CHECK(t && !lkp_tables_verify(t),
+		      "every pattern of %s compiles", dates[i]);
 		lkp_tables_free(t);
 	}
 	error_quiet++;
@@ -624,8 +626,8 @@ static void remove_tables(void)
 	strbuf_release(&path);
 }
 
-/* Replaces table `name` in the copy and tries to load it. */
-static int loads_with(const char *name, const char *text)
+/* Replaces table `name` in the copy and loads the tables, or NULL. */
+static struct lkp_tables *load_with(const char *name, const char *text)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct lkp_tables *t;
@@ -637,6 +639,13 @@ static int loads_with(const char *name, const char *text)
 	error_quiet++;
 	t = lkp_tables_load("2021-06-01");
 	error_quiet--;
+	return t;
+}
+
+static int loads_with(const char *name, const char *text)
+{
+	struct lkp_tables *t = load_with(name, text);
+
 	lkp_tables_free(t);
 	return t != NULL;
 }
@@ -646,14 +655,16 @@ static void test_bad_files(void)
 	static const struct {
 		const char *file, *text, *what;
 	} bad[] = {
-		{ "stat-denylist", "@since 2016-01-01\n^a(?<=b)\n",
-		  "lookbehind" },
+		{ "stat-denylist", "@since 2016-01-01\n^a(?<=b+)\n",
+		  "lookbehind of varying length" },
 		{ "stat-denylist", "@since 2016-01-01\n^a(b\n",
 		  "unbalanced (" },
-		{ "stat-denylist", "@since 2016-01-01\n^a\\bc\n", "\\b" },
-		{ "stat-denylist", "@since 2016-01-01\na*+\n", "possessive" },
-		{ "failure", "@since 2016-01-01\nx.*(?!y)\n",
-		  "lookahead after a varying start" },
+		{ "stat-denylist", "@since 2016-01-01\n^a\\hc\n",
+		  "\\h, which PCRE2 reads otherwise" },
+		{ "stat-denylist", "@since 2016-01-01\na{,3}\n",
+		  "{,n}, which PCRE2 reads otherwise" },
+		{ "failure", "@since 2016-01-01\nx(?m).y\n",
+		  "(?m), which PCRE2 reads otherwise" },
 		{ "stat-denylist", "^a\n", "entry before @since" },
 		{ "stat-denylist", "@since 2016-1-1\n^a\n", "bad date" },
 		{ "stat-denylist", "@change 2016-01-01\n+^a\n",
@@ -688,6 +699,7 @@ static void test_bad_files(void)
 		{ "rules", "2016-01-01 bogus 1\n", "unknown rule" },
 	};
 	struct strbuf orig = STRBUF_INIT, path = STRBUF_INIT;
+	struct lkp_tables *t;
 
 	if (copy_tables() < 0) {
 		CHECK(0, "cannot copy the tables to %s", tmp);
@@ -709,11 +721,18 @@ static void test_bad_files(void)
 	}
 	CHECK(loads_with("pass", "@since 2016-01-01\n.+\\.pass$\n"),
 	      "the copy loads again");
-	/* Ruby syntax that translates */
-	CHECK(loads_with("pass",
-			 "@since 2016-01-01\n\\d+\\w\\s\\h[\\d\\-_]{,3}x*?"
-			 "(?:a|b)[^\\]]\\#\\%\\/[[:alpha:]]\n"),
-	      "\\d \\w \\s \\h, classes, {,n}, lazy, (?: load");
+	/* Ruby syntax that PCRE2 reads the same */
+	t = load_with("pass", "@since 2016-01-01\n\\d+\\w\\s[\\d\\-_]{0,3}x*?"
+			      "(?:a|b)[^\\]]\\#\\%\\/[[:alpha:]]\n"
+			      "x(?<=x)\\.pas+$\n[a-z]++x\n.+\\bz(?!q)\n");
+	CHECK(t && lkp_pass_stat(t, "1a _bc#%/q") &&
+		      lkp_pass_stat(t, "x.pass") &&
+		      !lkp_pass_stat(t, "xpass") && !lkp_pass_stat(t, "abcx") &&
+		      lkp_pass_stat(t, "a.zz") && !lkp_pass_stat(t, "az") &&
+		      !lkp_pass_stat(t, "a.zq"),
+	      "\\d \\w \\s, classes, lazy, (?:, lookbehind, possessive, \\b, "
+	      "lookahead: loaded and matched as Ruby does");
+	lkp_tables_free(t);
 	data_dir_set(NULL);
 	remove_tables();
 	strbuf_release(&orig);
