@@ -1453,23 +1453,69 @@ int lkp_is_param(const struct lkp_tables *t, const char *key)
 	       lkp_is_program(t, key) || option_find(t->opts, t->nr_opts, key);
 }
 
-int lkp_job_param(const struct lkp_tables *t, const char *key,
-		  const char *const *job_keys, size_t nr_keys)
+/* The option names of the programs one job references, sorted. */
+struct lkp_job_options {
+	const char **name;
+	size_t nr;
+};
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	const void *x = *(const void *const *)a, *y = *(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct lkp_job_options *lkp_job_options_new(const struct lkp_tables *t,
+					    const char *const *job_keys,
+					    size_t nr_keys)
+{
+	struct lkp_job_options *o = xcalloc(1, sizeof(*o));
+	const struct program **progs;
+	size_t nprogs = 0, nopts = 0, i, j, k;
+
+	progs = xcalloc(nr_keys + 1, sizeof(*progs));
+	for (i = 0; t->nr_prog && i < nr_keys; i++) {
+		struct program pk = { (char *)(uintptr_t)job_keys[i], NULL, 0 };
+		const struct program *p =
+			bsearch(&pk, t->prog, t->nr_prog, sizeof(*t->prog),
+				program_cmp);
+
+		if (p)
+			progs[nprogs++] = p;
+	}
+	/* each program once, then the union of their options */
+	qsort(progs, nprogs, sizeof(*progs), cmp_ptr);
+	for (i = j = 0; i < nprogs; i++)
+		if (!j || progs[j - 1] != progs[i])
+			progs[j++] = progs[i];
+	nprogs = j;
+	for (i = 0; i < nprogs; i++)
+		nopts += progs[i]->nr_opt;
+	o->name = xcalloc(nopts + 1, sizeof(*o->name));
+	for (i = 0; i < nprogs; i++)
+		for (k = 0; k < progs[i]->nr_opt; k++)
+			o->name[o->nr++] = progs[i]->opt[k].name;
+	qsort(o->name, o->nr, sizeof(*o->name), str_cmp);
+	free(progs);
+	return o;
+}
+
+int lkp_job_options_has(const struct lkp_tables *t,
+			const struct lkp_job_options *o, const char *key)
 {
 	if (option_find(t->always, t->nr_always, key) || lkp_is_program(t, key))
 		return 1;
-	for (size_t i = 0; i < nr_keys; i++) {
-		struct program pk = { (char *)(uintptr_t)job_keys[i], NULL, 0 };
-		const struct program *p;
+	return o->nr &&
+	       bsearch(&key, o->name, o->nr, sizeof(*o->name), str_cmp);
+}
 
-		if (!t->nr_prog)
-			break;
-		p = bsearch(&pk, t->prog, t->nr_prog, sizeof(*t->prog),
-			    program_cmp);
-		if (p && option_find(p->opt, p->nr_opt, key))
-			return 1;
-	}
-	return 0;
+void lkp_job_options_free(struct lkp_job_options *o)
+{
+	if (!o)
+		return;
+	free(o->name);
+	free(o);
 }
 
 int lkp_param_type(const struct lkp_tables *t, const char *key)

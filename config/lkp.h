@@ -123,15 +123,21 @@ int lkp_is_test(const struct lkp_tables *t, const char *name);
 /*
  * Job#each_param.  lkp_is_param(): the key is a program option of some
  * program (or names a setup/test/daemon program, or is an option of every
- * job such as cluster).  lkp_job_param() is exact for one job: options count
- * only for the programs the job references; `job_keys` are all its keys
- * (nested ones too).  The caller skips keys whose value is a mapping and
- * keys below a monitor.  lkp_param_type() returns '-' or '=' (a '=' option
- * appears as "k=v" in the result path), 0 for no option.
+ * job such as cluster).  For one job, lkp_job_options_new() gathers the
+ * options of the programs it references (`job_keys` are all its keys,
+ * nested ones too), once; lkp_job_options_has() then answers exactly for
+ * each key.  The caller skips keys whose value is a mapping and keys below
+ * a monitor.  lkp_param_type() returns '-' or '=' (a '=' option appears as
+ * "k=v" in the result path), 0 for no option.
  */
+struct lkp_job_options;
 int lkp_is_param(const struct lkp_tables *t, const char *key);
-int lkp_job_param(const struct lkp_tables *t, const char *key,
-		  const char *const *job_keys, size_t nr_keys);
+struct lkp_job_options *lkp_job_options_new(const struct lkp_tables *t,
+					    const char *const *job_keys,
+					    size_t nr_keys);
+int lkp_job_options_has(const struct lkp_tables *t,
+			const struct lkp_job_options *o, const char *key);
+void lkp_job_options_free(struct lkp_job_options *o);
 int lkp_param_type(const struct lkp_tables *t, const char *key);
 /* The name is a setup/test/daemon program on that date. */
 int lkp_is_program(const struct lkp_tables *t, const char *name);

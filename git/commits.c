@@ -489,26 +489,46 @@ static int load_one(struct commit_info *ci, const struct ynode *map,
 	return 0;
 }
 
+/*
+ * Adds commit `k` of the set to the ids seen (open addressing, `mask` + 1
+ * slots of index + 1); returns 0, or -1 if its id was there already.
+ */
+static int id_seen(size_t *slot, size_t mask, const struct commit_set *set,
+		   size_t k)
+{
+	const char *id = set->c[k].id;
+	size_t i = (size_t)fnv1a64(FNV64_INIT, id, strlen(id)) & mask;
+
+	for (; slot[i]; i = (i + 1) & mask)
+		if (!strcmp(set->c[slot[i] - 1].id, id))
+			return -1;
+	slot[i] = k + 1;
+	return 0;
+}
+
 static int load_list(struct commit_set *set, const struct ynode *list,
 		     const char *path)
 {
-	size_t i, j;
+	size_t i, size = 16, *slot;
+	int ret = 0;
 
-	for (i = 0; i < list->n; i++) {
+	while (size < list->n * 2)
+		size *= 2;
+	slot = xcalloc(size, sizeof(*slot));
+	for (i = 0; !ret && i < list->n; i++) {
 		struct commit_info *ci;
 
 		ALLOC_GROW(set->c, set->nr + 1, set->alloc);
 		ci = &set->c[set->nr++];
 		memset(ci, 0, sizeof(*ci));
 		if (load_one(ci, list->kids[i], path))
-			return -1;
-		for (j = 0; j + 1 < set->nr; j++)
-			if (!strcmp(set->c[j].id, ci->id))
-				return error("%s:%zu: commits: duplicate id "
-					     "'%s'",
-					     path, list->kids[i]->line, ci->id);
+			ret = -1;
+		else if (id_seen(slot, size - 1, set, set->nr - 1))
+			ret = error("%s:%zu: commits: duplicate id '%s'", path,
+				    list->kids[i]->line, ci->id);
 	}
-	return 0;
+	free(slot);
+	return ret;
 }
 
 int commits_load_file(struct commit_set *set, const char *path)

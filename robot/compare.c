@@ -800,11 +800,29 @@ static int is_path_axis(const char *key)
  * Keys below a monitor's section are not parameters.
  */
 static int job_param(const struct job_entry *e, const struct lkp_tables *t,
-		     const char *const *keys, size_t nkeys)
+		     const struct lkp_job_options *opts)
 {
 	if (e->section && !lkp_is_program(t, e->section))
 		return 0;
-	return lkp_job_param(t, e->key, keys, nkeys);
+	return lkp_job_options_has(t, opts, e->key);
+}
+
+static int cmp_param_key(const void *a, const void *b)
+{
+	const struct job_entry *x = *(const struct job_entry *const *)a;
+	const struct job_entry *y = *(const struct job_entry *const *)b;
+	int c = strcmp(x->key, y->key);
+
+	/* entries are one array: the address is the job order */
+	return c ? c : (x > y) - (x < y);
+}
+
+static int cmp_param_order(const void *a, const void *b)
+{
+	const struct job_entry *x = *(const struct job_entry *const *)a;
+	const struct job_entry *y = *(const struct job_entry *const *)b;
+
+	return (x > y) - (x < y);
 }
 
 size_t compare_job_params(const struct job *job, const struct lkp_tables *t,
@@ -813,6 +831,7 @@ size_t compare_job_params(const struct job *job, const struct lkp_tables *t,
 	const char **keys = xcalloc(job->nr * 2 + 2, sizeof(char *));
 	const struct job_entry **params = xcalloc(job->nr + 1, sizeof(*params));
 	const char *testcase = job_get(job, "testcase");
+	struct lkp_job_options *opts;
 	size_t nr = 0, nkeys = job->nr * 2, i, j;
 
 	/*
@@ -828,18 +847,22 @@ size_t compare_job_params(const struct job *job, const struct lkp_tables *t,
 	}
 	if (testcase)
 		keys[nkeys++] = testcase;
+	opts = lkp_job_options_new(t, keys, nkeys);
 	for (i = 0; i < job->nr; i++) {
 		const struct job_entry *e = &job->entries[i];
 
-		if (is_path_axis(e->key) || !job_param(e, t, keys, nkeys))
-			continue;
-		for (j = 0; j < nr; j++)
-			if (!strcmp(params[j]->key, e->key))
-				break;
-		if (j == nr)
+		if (!is_path_axis(e->key) && job_param(e, t, opts))
 			params[nr++] = e;
 	}
+	lkp_job_options_free(opts);
 	free(keys);
+	/* one per key, its first: sorted by key, then back in job order */
+	qsort(params, nr, sizeof(*params), cmp_param_key);
+	for (i = j = 0; i < nr; i++)
+		if (!j || strcmp(params[j - 1]->key, params[i]->key))
+			params[j++] = params[i];
+	nr = j;
+	qsort(params, nr, sizeof(*params), cmp_param_order);
 	*out = params;
 	return nr;
 }

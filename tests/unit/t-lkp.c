@@ -3,10 +3,10 @@
  * t-lkp.c: the dated lkp-tests tables (config/lkp.c), checked against
  * facts of each era and against rows of the seed mails (tests/data/seeds/).
  */
-#include "check.h"
 #include "common.h"
 #include "config/data.h"
 #include "config/lkp.h"
+#include "check.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -370,6 +370,7 @@ static void test_params(void)
 	static const char *const job[] = { "testcase", "rootfs", "stress-ng",
 					   "testtime", "class",	 "disk" };
 	static const char *const makepkg[] = { "makepkg", "rootfs" };
+	struct lkp_job_options *o, *om;
 	struct lkp_tables *t;
 
 	for (int y = 0; y < 3; y++) {
@@ -401,16 +402,19 @@ static void test_params(void)
 	      "cpufreq_governor is a setup program");
 
 	t = at("2023-06-07");
-	CHECK(lkp_job_param(t, "testtime", job, ARRAY_SIZE(job)),
+	o = lkp_job_options_new(t, job, ARRAY_SIZE(job));
+	om = lkp_job_options_new(t, makepkg, ARRAY_SIZE(makepkg));
+	CHECK(lkp_job_options_has(t, o, "testtime"),
 	      "job: testtime (stress-ng option)");
-	CHECK(lkp_job_param(t, "disk", job, ARRAY_SIZE(job)),
-	      "job: disk (a setup program)");
-	CHECK(!lkp_job_param(t, "rootfs", job, ARRAY_SIZE(job)),
+	CHECK(lkp_job_options_has(t, o, "disk"), "job: disk (a setup program)");
+	CHECK(!lkp_job_options_has(t, o, "rootfs"),
 	      "job: rootfs is no option of the programs used");
-	CHECK(lkp_job_param(t, "rootfs", makepkg, ARRAY_SIZE(makepkg)),
+	CHECK(lkp_job_options_has(t, om, "rootfs"),
 	      "job with makepkg: rootfs is its option");
-	CHECK(!lkp_job_param(t, "nr_task", job, ARRAY_SIZE(job)),
+	CHECK(!lkp_job_options_has(t, o, "nr_task"),
 	      "job: nr_task belongs to other programs");
+	lkp_job_options_free(o);
+	lkp_job_options_free(om);
 }
 
 static int base_has(void *ctx, const char *key)
