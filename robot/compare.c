@@ -17,11 +17,11 @@
  */
 #include "common.h"
 #include "compare.h"
+#include "results.h"
+#include "stats.h"
 #include "config/lkp.h"
 #include "config/style.h"
 #include "git/commits.h"
-#include "results.h"
-#include "stats.h"
 
 #include <math.h>
 
@@ -67,6 +67,11 @@ static void names_build(struct names *nt, const struct result_root *rts,
 	memset(nt, 0, sizeof(*nt));
 	nt->nroots = nroots;
 	nt->id_of = xcalloc(nroots + 1, sizeof(*nt->id_of));
+	/* mostly the roots share their names: room for the first's */
+	nt->alloc = nroots ? rts[0].nstats + 16 : 16;
+	nt->name = xcalloc(nt->alloc, sizeof(*nt->name));
+	nt->at = xmalloc(nt->alloc * nroots * sizeof(*nt->at));
+	memset(nt->at, 0xff, nt->alloc * nroots * sizeof(*nt->at));
 	for (r = 0; r < nroots; r++) {
 		const struct result_root *rt = &rts[r];
 
@@ -309,15 +314,15 @@ static int base_has(void *ctx, const char *key)
 	return s && view_has(b, s - b->rt->stats);
 }
 
-/* lib/stats.rb skip_stat? */
+/*
+ * lib/stats.rb skip_stat?, but for its first test (in the incomplete pass,
+ * only dmesg, last_state and stderr stats), which process() makes first.
+ */
 static int skip_stat(struct pair_ctx *p, size_t id, int function, int force)
 {
 	const struct lkp_tables *t = p->o->tables;
 	const char *k = p->nt->name[id];
 
-	if (p->incomplete_pass && !has_prefix(k, "dmesg.") &&
-	    !has_prefix(k, "last_state.") && !has_prefix(k, "stderr."))
-		return 1;
 	if (rule_on(p, RULE_DENYLIST) && !pred(p->nt, id, PRED_BISECTABLE, t) &&
 	    !pred(p->nt, id, PRED_REPORT, t))
 		return 1;
@@ -433,9 +438,16 @@ static void process(struct pair_ctx *p, size_t id)
 	int latency = pred(p->nt, id, PRED_LATENCY, t);
 	struct stat_summary sa, sb;
 	size_t margin = function || latency ? 0 : 3;
+	int force = forced(p, k);
 	char base[64];
 
-	if (skip_stat(p, id, function, forced(p, k)))
+	/*
+	 * Every test must pass and none has side effects, so the cheap ones
+	 * come first: the numbers reject most stats before the deny lists
+	 * are matched.
+	 */
+	if (p->incomplete_pass && !has_prefix(k, "dmesg.") &&
+	    !has_prefix(k, "last_state.") && !has_prefix(k, "stderr."))
 		return;
 	if (ib < 0 && !function) {
 		size_t len = strcspn(k, ".");
@@ -465,8 +477,11 @@ static void process(struct pair_ctx *p, size_t id)
 	stats_summarize(&sa, va, ia_int, p->a->cols, margin);
 	if (!sa.size)
 		return;
-	if (!forced(p, k) && (!changed(p, k, function, latency, &sa, &sb) ||
-			      small_change(p, id, &sa, &sb)))
+	if (!force && !changed(p, k, function, latency, &sa, &sb))
+		return;
+	if (skip_stat(p, id, function, force))
+		return;
+	if (!force && small_change(p, id, &sa, &sb))
 		return;
 	names_select(p->nt, id);
 }
@@ -582,10 +597,7 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 {
 	size_t n = c->n, i;
 
-	r->change = xcalloc(n, sizeof(double));
 	if (r->failure) {
-		r->fails = xcalloc(n, sizeof(double));
-		r->runs = xcalloc(n, sizeof(size_t));
 		for (i = 0; i < n; i++) {
 			const struct result_root *rt = cvs[i].rt;
 			long at = nt->at[id * nt->nroots + i];
@@ -601,8 +613,6 @@ static void fill_row(struct cmp_row *r, const struct comparison *c,
 				table_fail_change(r->fails, r->runs, i);
 		return;
 	}
-	r->avg = xcalloc(n, sizeof(double));
-	r->sd = xcalloc(n, sizeof(double));
 	r->abs_change = table_abs_change(&c->ts, r->name);
 	for (i = 0; i < n; i++) {
 		long at = view_at(&cvs[i], nt, id);
@@ -990,6 +1000,31 @@ int compare_table_style(struct table_style *ts, const struct style *st)
 	return 0;
 }
 
+/*
+ * The rows of the selected names, in selection order, in three blocks:
+ * their names, their numbers (3n each: changes, then means and deviations
+ * or failures) and their run counts; with --all there are as many rows as
+ * stats.
+ */
+static void rows_alloc(struct comparison *c, const struct names *nt)
+{
+	size_t i, len = 0, at = 0;
+
+	for (i = 0; i < nt->nsel; i++)
+		len += strlen(nt->name[nt->order[i]]) + 1;
+	c->rows = xcalloc(nt->nsel ? nt->nsel : 1, sizeof(*c->rows));
+	c->row_names = xmalloc(len ? len : 1);
+	c->row_values = xcalloc(nt->nsel * 3 * c->n + 1, sizeof(double));
+	c->row_runs = xcalloc(nt->nsel * c->n + 1, sizeof(size_t));
+	for (i = 0; i < nt->nsel; i++) {
+		const char *k = nt->name[nt->order[i]];
+		size_t l = strlen(k) + 1;
+
+		c->rows[i].name = memcpy(c->row_names + at, k, l);
+		at += l;
+	}
+}
+
 static int cmp_id_name(const void *a, const void *b, void *data)
 {
 	const struct names *nt = data;
@@ -1032,15 +1067,23 @@ int comparison_build(struct comparison *c, const struct result_root *rts,
 	}
 	buf_v = xcalloc(maxruns + 1, sizeof(double));
 	buf_int = xcalloc(maxruns + 1, 1);
-	c->rows = xcalloc(nt.nsel ? nt.nsel : 1, sizeof(*c->rows));
+	rows_alloc(c, &nt);
 	for (i = 0; i < nt.nsel; i++) {
 		struct cmp_row *r = &c->rows[c->nrows++];
 		size_t id = nt.order[i];
+		double *v = c->row_values + i * 3 * n;
 
-		r->name = xstrdup(nt.name[id]);
 		r->seq = i;
 		r->key_len = sort_key_len(r->name, o->tables);
 		r->failure = pred(&nt, id, PRED_FUNCTION, o->tables);
+		r->change = v;
+		if (r->failure) {
+			r->fails = v + n;
+			r->runs = c->row_runs + i * n;
+		} else {
+			r->avg = v + n;
+			r->sd = v + 2 * n;
+		}
 		fill_row(r, c, &nt, id, cvs, buf_v, buf_int, o->tables);
 		if ((bad = check_row(r, c, rts)))
 			break;
@@ -1088,12 +1131,16 @@ void comparison_print(struct strbuf *out, const struct comparison *c)
 		.commit_lines = (const char *const *)c->commit_lines,
 		.commit_ids = (const char *const *)c->commit_ids,
 	};
-	size_t i, nfail = 0;
+	size_t i, nfail = 0, len = 0;
 
 	/* show_group prints nothing for a group without a changed stat. */
 	if (!c->nrows)
 		return;
 	table_group_header(out, &c->ts, &h);
+	/* the rows' text at once, not by doublings: --all prints 100,000s */
+	for (i = 0; i < c->nrows; i++)
+		len += strlen(c->rows[i].name) + 1 + (c->n * 2 - 1) * 16;
+	strbuf_grow(out, len);
 	for (i = 0; i < c->nrows; i++)
 		nfail += c->rows[i].failure;
 	if (nfail)
@@ -1149,19 +1196,10 @@ static void free_strv(char **v, size_t n)
 
 void comparison_release(struct comparison *c)
 {
-	size_t i;
-
-	for (i = 0; i < c->nrows; i++) {
-		struct cmp_row *r = &c->rows[i];
-
-		free(r->name);
-		free(r->avg);
-		free(r->sd);
-		free(r->fails);
-		free(r->runs);
-		free(r->change);
-	}
 	free(c->rows);
+	free(c->row_names);
+	free(c->row_values);
+	free(c->row_runs);
 	free_strv(c->axis_keys, c->naxes);
 	free_strv(c->axis_values, c->naxes);
 	free_strv(c->commit_ids, c->n);

@@ -76,6 +76,10 @@ struct comparison {
 	char **commit_ids, **commit_lines;
 	struct cmp_row *rows;
 	size_t nrows;
+	/* what the rows point into: one block each, not one per row */
+	char *row_names;
+	double *row_values;
+	size_t *row_runs;
 };
 
 /*
