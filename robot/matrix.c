@@ -2,7 +2,7 @@
 /*
  * matrix.c: matrix.json, read in one streaming pass.
  *
- * yajl tokenises the text chunk by chunk (read(2), or gzread() for .gz)
+ * yajl tokenises the text chunk by chunk (read(2), or gz.c's reader for .gz)
  * and calls back for every key, number and string; the callbacks check
  * the shape ({ "stat": [numbers...], "stats_source": [strings...] }) as
  * it goes and append names and samples to flat arrays.  The first problem
@@ -28,6 +28,7 @@
  * up to the byte yajl stopped at, so the fast path counts no lines.
  */
 #include "common.h"
+#include "gz.h"
 #include "matrix.h"
 #include "results.h"
 
@@ -39,7 +40,6 @@
 #include <unistd.h>
 
 #include <yajl/yajl_parse.h>
-#include <zlib.h>
 
 /* The most matrix text robot reads, after decompression: a time bound. */
 #define TEXT_MAX ((uint64_t)1 << 30)
@@ -68,7 +68,7 @@ struct matrix_store {
 struct source {
 	const char *path;
 	int fd;
-	gzFile gz;
+	struct gz_reader *gz;
 	uint64_t total;
 	uint64_t expect; /* the text's size if known (a guess for .gz), or 0 */
 };
@@ -108,12 +108,12 @@ static int source_open(struct source *s, const char *path, int gz)
 	if (S_ISREG(st.st_mode))
 		s->expect = gz ? gz_size(s->fd, &st) : (uint64_t)st.st_size;
 	if (gz) {
-		s->gz = gzdopen(s->fd, "rb");
+		s->gz = gz_reader_open(s->fd, CHUNK);
 		if (!s->gz) {
+			s->fd = -1;
 			error("cannot read '%s': out of memory", path);
-			goto fail;
+			return -2;
 		}
-		gzbuffer(s->gz, CHUNK);
 	}
 	return 0;
 fail:
@@ -122,15 +122,17 @@ fail:
 	return -2;
 }
 
-static int gz_fail(const struct source *s)
+static int gz_fail(const struct source *s, long rc)
 {
-	int errnum;
-	const char *msg = gzerror(s->gz, &errnum);
+	const char *msg;
 
-	if (errnum == Z_ERRNO)
+	if (rc == GZ_READ_ERRNO)
 		return error_errno("cannot read '%s'", s->path);
+	if (rc == GZ_READ_NOT_GZIP)
+		return error("'%s' is not gzip data", s->path);
+	msg = gz_reader_error(s->gz);
 	return error("'%s': corrupt gzip data: %s", s->path,
-		     msg && *msg ? msg : "unknown error");
+		     *msg ? msg : "unknown error");
 }
 
 /* Reads up to `len` bytes; returns how many (0 at the end), or -1. */
@@ -139,16 +141,9 @@ static long source_read(struct source *s, char *buf, size_t len)
 	long n;
 
 	if (s->gz) {
-		int errnum;
-
-		n = gzread(s->gz, buf, (unsigned)len);
+		n = gz_reader_read(s->gz, buf, len);
 		if (n < 0)
-			return gz_fail(s);
-		if (n && gzdirect(s->gz))
-			return error("'%s' is not gzip data", s->path);
-		/* a truncated stream ends without an error of gzread() */
-		if (!n && (gzerror(s->gz, &errnum), errnum != Z_OK))
-			return gz_fail(s);
+			return gz_fail(s, n);
 	} else {
 		do
 			n = read(s->fd, buf, len);
@@ -170,9 +165,8 @@ static int source_close(struct source *s, int ret)
 	int rc;
 
 	if (s->gz) {
-		/* gzclose_r() also closes fd and reports a bad trailer */
-		rc = gzclose_r(s->gz);
-		if (!ret && rc != Z_OK)
+		/* this also closes fd and reports a bad trailer */
+		if (gz_reader_close(s->gz, &rc) != GZ_OK && !ret)
 			ret = error("'%s': corrupt gzip data (error %d)",
 				    s->path, rc);
 	} else if (s->fd >= 0) {
