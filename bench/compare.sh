@@ -7,7 +7,8 @@
 # the median of RUNS runs: the machine is shared, so not wall time) and
 # the peak RSS.  With LKP_SRC set to an lkp-tests tree (kept outside this
 # one), lkp-tests' own comparison runs on the same roots beside it
-# (bench/ncompare.rb, LKP_RUNS runs, Debian's ruby), with the CPU ratio and
+# (tests/lkp/ncompare.rb, the differential test's driver of it; LKP_RUNS
+# runs, Debian's ruby), with the CPU ratio and
 # whether the two tables are the same text.
 #
 #   bench/compare.sh                 RUNS=5
@@ -77,9 +78,11 @@ for s in sizes:
     line = "%-16s %12s %7.1f MB" % ("{:,} x {}".format(int(nstats), nruns),
                                     fmt_cpu(cpu), rss)
     if lkp:
-        lcpu, lrss, lout = measure(
-            ["ruby", os.path.join(top, "bench", "ncompare.rb")] + rt,
-            lkp_runs)
+        lcpu, lrss, _ = measure(
+            ["ruby", os.path.join(top, "tests", "lkp", "ncompare.rb"), d,
+             os.path.join(d, s)], lkp_runs)
+        with open(os.path.join(d, s + ".lkp"), "rb") as f:
+            lout = f.read()
         line += " %14s %7.1f MB %6.0fx %6s" % (
             fmt_cpu(lcpu), lrss, lcpu / cpu, "yes" if lout == out else "NO")
     print(line, flush=True)
