@@ -177,25 +177,42 @@ static int source_close(struct source *s, int ret)
 	return ret;
 }
 
+/* The bytes of a JSON token (or of a bad one) as a message shows them. */
+static int token_char(char c)
+{
+	return c > ' ' && c < 0x7f && !strchr(",:[]{}\"", c);
+}
+
 /*
  * The line and column (both from 1; columns count UTF-8 characters) of
- * byte `off` of the text, found by reading it again.
+ * byte `off` of the text, found by reading it again, and in `near` the
+ * token that starts there (up to NEAR_MAX printable ASCII bytes; empty
+ * when none does).
  */
+#define NEAR_MAX 24
 static void text_position(const char *path, int gz, uint64_t off, size_t *line,
-			  size_t *col)
+			  size_t *col, char near[NEAR_MAX + 1])
 {
 	struct source s;
 	char *buf = xmalloc(CHUNK);
 	uint64_t pos = 0;
+	size_t nnear = 0;
+	int more = 1;
 	long n;
 
 	*line = *col = 1;
 	error_quiet++;
 	if (source_open(&s, path, gz) < 0)
 		goto out;
-	while (pos < off && (n = source_read(&s, buf, CHUNK)) > 0) {
-		for (long i = 0; i < n && pos < off; i++, pos++) {
-			if (buf[i] == '\n') {
+	while (more && (n = source_read(&s, buf, CHUNK)) > 0) {
+		for (long i = 0; i < n; i++, pos++) {
+			if (pos >= off) {
+				if (nnear == NEAR_MAX || !token_char(buf[i])) {
+					more = 0;
+					break;
+				}
+				near[nnear++] = buf[i];
+			} else if (buf[i] == '\n') {
 				++*line;
 				*col = 1;
 			} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
@@ -205,6 +222,7 @@ static void text_position(const char *path, int gz, uint64_t off, size_t *line,
 	}
 	source_close(&s, -1);
 out:
+	near[nnear] = '\0';
 	error_quiet--;
 	free(buf);
 }
@@ -699,19 +717,21 @@ static int report(struct parser *p, yajl_handle h, int status, int gz,
 	size_t line, col;
 	unsigned char *msg;
 	size_t len;
+	char near[NEAR_MAX + 1];
 
 	if (status == yajl_status_client_canceled && !p->err_at)
 		return error("%s: %s", p->file, p->err.buf);
 	/* the place of the last byte yajl read */
-	text_position(p->file, gz, off ? off - 1 : 0, &line, &col);
+	text_position(p->file, gz, off ? off - 1 : 0, &line, &col, near);
 	if (status == yajl_status_client_canceled || p->err.len)
 		return error("%s:%zu:%zu: %s", p->file, line, col, p->err.buf);
 	msg = yajl_get_error(h, 0, NULL, 0);
 	len = msg ? strlen((char *)msg) : 0;
-	while (len && msg[len - 1] == '\n')
+	while (len && (msg[len - 1] == '\n' || msg[len - 1] == '.'))
 		len--;
-	error("%s:%zu:%zu: invalid JSON: %.*s", p->file, line, col, (int)len,
-	      msg ? (char *)msg : "syntax error");
+	error("%s:%zu:%zu: invalid JSON: %.*s%s%s%s", p->file, line, col,
+	      (int)len, msg ? (char *)msg : "syntax error",
+	      *near ? ", near '" : "", near, *near ? "'" : "");
 	if (msg)
 		yajl_free_error(h, msg);
 	return -1;

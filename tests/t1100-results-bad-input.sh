@@ -97,7 +97,7 @@ bad "array longer than stats_source" toolong \
 	"$T/toolong/matrix.json: stat 'a' has 3 values"
 
 mkroot nan "{\"a\": [NaN, 1], $SRC}"
-bad "NaN" nan "$T/nan/matrix.json:1:[0-9]+: invalid JSON"
+bad "NaN" nan "$T/nan/matrix.json:1:[0-9]+: invalid JSON: .*, near 'NaN'"
 
 mkroot inf "{\"a\": [Infinity, 1], $SRC}"
 bad "Infinity" inf "$T/inf/matrix.json:1:[0-9]+: invalid JSON"
