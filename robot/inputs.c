@@ -116,7 +116,11 @@ struct need {
 	const char *what;
 	int machine; /* a host field: the request's `machine` stands in */
 	int robot;   /* no input gives it: robot failed to compute it */
+	int config;  /* a key of the configuration */
 };
+
+/* what resolve() says of a key beside its file */
+enum { NEED_MACHINE = 1, NEED_CONFIG = 2 };
 
 struct needs {
 	struct need *v;
@@ -190,7 +194,7 @@ static const char * or (const char *s, const char *fallback)
 
 /* Takes file and shown; the same key of the same file is kept once. */
 static void add(struct needs *n, char *file, char *shown, const char *what,
-		int machine)
+		int flags)
 {
 	size_t i;
 
@@ -205,8 +209,9 @@ static void add(struct needs *n, char *file, char *shown, const char *what,
 	n->v[n->n].file = file;
 	n->v[n->n].key = shown;
 	n->v[n->n].what = what;
-	n->v[n->n].machine = machine;
+	n->v[n->n].machine = !!(flags & NEED_MACHINE);
 	n->v[n->n].robot = !file;
+	n->v[n->n].config = !!(flags & NEED_CONFIG);
 	n->n++;
 }
 
@@ -217,7 +222,7 @@ static void add(struct needs *n, char *file, char *shown, const char *what,
  */
 static int resolve(const struct report *r, const struct report_test *t,
 		   const char *placeholder, const char *tmpl, char **file,
-		   char **shown, const char **what, int *machine)
+		   char **shown, const char **what, int *flags)
 {
 	const struct source *s = source_of(placeholder);
 	const char *key = s && s->key ? s->key : placeholder;
@@ -255,8 +260,12 @@ static int resolve(const struct report *r, const struct report_test *t,
 		*shown = xasprintf("'%s' of commit %.10s", key, r->commit_id);
 	else
 		*shown = xasprintf("'%s'", key);
-	*machine = s && s->from == FROM_JOB &&
-		   !strcmp(s->line, "the test machine line");
+	*flags = 0;
+	if (s && s->from == FROM_JOB &&
+	    !strcmp(s->line, "the test machine line"))
+		*flags |= NEED_MACHINE;
+	if (s && s->from == FROM_CONFIG)
+		*flags |= NEED_CONFIG;
 	return 0;
 }
 
@@ -266,10 +275,10 @@ void needs_add(struct needs *n, const struct report *r,
 {
 	const char *what;
 	char *file, *shown;
-	int machine;
+	int flags;
 
-	if (!resolve(r, t, placeholder, tmpl, &file, &shown, &what, &machine))
-		add(n, file, shown, what, machine);
+	if (!resolve(r, t, placeholder, tmpl, &file, &shown, &what, &flags))
+		add(n, file, shown, what, flags);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -285,14 +294,14 @@ void needs_add_either(struct needs *n, const struct report *r,
 	struct strbuf either = STRBUF_INIT;
 	const char *what, *first_what = NULL;
 	char *file, *shown, *first = NULL;
-	int machine, first_machine = 0;
+	int flags, first_flags = 0;
 	size_t i;
 
 	memcpy(sorted, names, count * sizeof(*sorted));
 	qsort(sorted, count, sizeof(*sorted), cmp_str);
 	for (i = 0; i < count; i++) {
 		if (resolve(r, t, sorted[i], tmpl, &file, &shown, &what,
-			    &machine))
+			    &flags))
 			continue;
 		if (either.len)
 			strbuf_addstr(&either, " or ");
@@ -304,11 +313,11 @@ void needs_add_either(struct needs *n, const struct report *r,
 		}
 		first = file;
 		first_what = what;
-		first_machine = machine;
+		first_flags = flags;
 	}
 	if (first)
 		add(n, first, strbuf_detach(&either, NULL), first_what,
-		    first_machine);
+		    first_flags);
 	strbuf_release(&either);
 	free(sorted);
 }
@@ -399,7 +408,7 @@ int needs_report(const struct needs *n)
 {
 	struct strbuf msg = STRBUF_INIT;
 	size_t i, j;
-	int inputs = 0;
+	int inputs = 0, config = 1;
 
 	for (i = 0; i < n->n; i++)
 		inputs |= !n->v[i].robot;
@@ -407,6 +416,7 @@ int needs_report(const struct needs *n)
 		/* a value robot could not compute for want of an input */
 		if (inputs && n->v[i].robot)
 			continue;
+		config &= n->v[i].config;
 		for (j = 0; j < i; j++)
 			if (same_file(&n->v[j], &n->v[i]))
 				break;
@@ -416,6 +426,9 @@ int needs_report(const struct needs *n)
 			strbuf_addstr(&msg, "; ");
 		add_file(&msg, n, i);
 	}
+	/* only the configuration lacks keys: bad configuration, 78 */
+	if (config && n->n)
+		error_status = EXIT_CONFIG;
 	error("%s", msg.buf);
 	strbuf_release(&msg);
 	return -1;

@@ -47,7 +47,7 @@ ok "built-in defaults: signed by the From's name" \
 
 # A period with the download link and the Closes: tag, with no URL set.
 sed 's/^date:.*/date: "2025-06-15 16:02:48 +0800"/' "$W/req.yaml" >"$W/req2025.yaml"
-expect_code 65 "built-in defaults, 2025: exit 65, one error line" \
+expect_code 78 "built-in defaults, 2025: exit 78 (configuration), one error line" \
 	"$ROBOT" compose --dry-run -c "$T/empty.yaml" "$W/req2025.yaml"
 ok "... naming the configuration and its key, not a template" \
 	grep -qx "robot: error: $T/empty.yaml: 'archive_url' is missing (the download link needs it)" "$T/.err"
