@@ -48,3 +48,20 @@ int data_read(struct strbuf *sb, const char *relpath)
 	free(path);
 	return ret;
 }
+
+char *data_template(const char *set, const char *name, char **path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *rel = xasprintf("templates/%s/%s", set, name);
+
+	if (data_read(&sb, rel) < 0) {
+		free(rel);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	if (sb.len && sb.buf[sb.len - 1] == '\n')
+		strbuf_setlen(&sb, sb.len - 1);
+	*path = data_path(rel);
+	free(rel);
+	return strbuf_detach(&sb, NULL);
+}

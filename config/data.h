@@ -21,5 +21,11 @@ const char *data_dir(void);
 int data_read(struct strbuf *sb, const char *relpath);
 /* Returns the full path of `relpath` in the data directory (caller frees). */
 char *data_path(const char *relpath);
+/*
+ * Returns the text of templates/SET/NAME without the file's final newline,
+ * and its full path in *path (the caller frees both); NULL after printing
+ * an error naming the path.
+ */
+char *data_template(const char *set, const char *name, char **path);
 
 #endif

@@ -41,19 +41,7 @@ static int b_statement_text(struct rrender *rr, struct strbuf *out);
 /* templates/SET/NAME, its final newline dropped; NULL after an error. */
 static char *load(const struct rrender *rr, const char *name, char **path)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char *rel = xasprintf("templates/%s/%s", rr->set, name);
-
-	if (data_read(&sb, rel) < 0) {
-		free(rel);
-		strbuf_release(&sb);
-		return NULL;
-	}
-	if (sb.len && sb.buf[sb.len - 1] == '\n')
-		strbuf_setlen(&sb, sb.len - 1);
-	*path = data_path(rel);
-	free(rel);
-	return strbuf_detach(&sb, NULL);
+	return data_template(rr->set, name, path);
 }
 
 /* The file of block NAME: NAME-VARIANT by the style, else NAME. */

@@ -94,28 +94,21 @@ static int lookup(void *ctx, const char *name, struct strbuf *out);
 /* Loads templates/SET/NAME once; the file's final newline is dropped. */
 static const struct tmpl *load(struct render *rc, const char *name)
 {
-	struct strbuf sb = STRBUF_INIT;
 	struct tmpl *t;
-	char *rel;
+	char *text, *path;
 	size_t i;
 
 	for (i = 0; i < rc->ncache; i++)
 		if (!strcmp(rc->cache[i]->name, name))
 			return rc->cache[i];
-	rel = xasprintf("templates/%s/%s", rc->set, name);
-	if (data_read(&sb, rel) < 0) {
-		free(rel);
-		strbuf_release(&sb);
+	text = data_template(rc->set, name, &path);
+	if (!text)
 		return NULL;
-	}
-	if (sb.len && sb.buf[sb.len - 1] == '\n')
-		strbuf_setlen(&sb, sb.len - 1);
 	ALLOC_GROW(rc->cache, rc->ncache + 1, rc->alloc);
 	t = rc->cache[rc->ncache++] = xmalloc(sizeof(*t));
 	t->name = xstrdup(name);
-	t->path = data_path(rel);
-	t->text = strbuf_detach(&sb, NULL);
-	free(rel);
+	t->path = path;
+	t->text = text;
 	return t;
 }
 
