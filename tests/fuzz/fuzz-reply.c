@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *parts[NFILES];
 	size_t lens[NFILES], n = fuzz_split(data, size, parts, lens, NFILES);
-	struct compose_opts o = { NULL, 1 };
+	struct compose_opts o = { .offline = 1 };
 	struct strbuf why = STRBUF_INIT;
 	struct composed c = { 0 };
 	struct request req;
