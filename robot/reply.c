@@ -38,12 +38,6 @@ struct rrender {
 static int rlookup(void *ctx, const char *name, struct strbuf *out);
 static int b_statement_text(struct rrender *rr, struct strbuf *out);
 
-/* templates/SET/NAME, its final newline dropped; NULL after an error. */
-static char *load(const struct rrender *rr, const char *name, char **path)
-{
-	return data_template(rr->set, name, path);
-}
-
 /* The file of block NAME: NAME-VARIANT by the style, else NAME. */
 static char *block_name(const struct rrender *rr, const char *block,
 			const char *suffix)
@@ -73,7 +67,7 @@ static int expand_text(struct rrender *rr, struct strbuf *out, const char *text,
 
 static int expand_file(struct rrender *rr, struct strbuf *out, const char *name)
 {
-	char *path = NULL, *text = load(rr, name, &path);
+	char *path = NULL, *text = data_template(rr->set, name, &path);
 	int ret;
 
 	if (!text)
@@ -102,7 +96,7 @@ static int expand_first_fit(struct rrender *rr, struct strbuf *out,
 			    const char *block)
 {
 	char *name = block_name(rr, block, NULL), *path = NULL;
-	char *text = load(rr, name, &path);
+	char *text = data_template(rr->set, name, &path);
 	const char *line, *end;
 	int ret = 1;
 
