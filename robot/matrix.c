@@ -358,7 +358,7 @@ static int convert(const char *s, size_t len, double *v, unsigned char *is_int)
 {
 	uint64_t m = 0;
 	size_t i = 0, digits = 0, frac = 0;
-	int neg = s[0] == '-', real = 0;
+	int neg = s[0] == '-', real = 0, bad;
 	char stack[64], *buf = stack, *end;
 
 	i = neg;
@@ -399,9 +399,10 @@ static int convert(const char *s, size_t len, double *v, unsigned char *is_int)
 		if (errno == ERANGE && *v != HUGE_VAL && *v != -HUGE_VAL)
 			errno = 0;
 	}
+	bad = errno == ERANGE || *end;
 	if (buf != stack)
 		free(buf);
-	return errno == ERANGE || *end ? -1 : 0;
+	return bad ? -1 : 0;
 }
 
 static int cb_number(void *ctx, const char *s, size_t len)

@@ -111,6 +111,14 @@ bad "-1e999 overflows" neghuge "$T/neghuge/matrix.json:1:[0-9]+: "
 mkroot bigint "{\"a\": [99999999999999999999], $SRC}"
 bad "integer beyond 64 bits" bigint "$T/bigint/matrix.json:1:[0-9]+: "
 
+# numbers of 64 characters or more are parsed from a heap copy
+long=1.$(printf '%070d' 0)1
+mkroot longnum "{\"a\": [$long, 2], $SRC}"
+ok "a number of 72 characters loads" "$LOAD" "$T/longnum"
+mkroot longhuge "{\"a\": [1, ${long}e999], $SRC}"
+bad "a long number that overflows" longhuge \
+	"$T/longhuge/matrix.json:1:[0-9]+: invalid JSON"
+
 mkroot dupkey "{\"a\": [1],
  \"a\": [2], $SRC}"
 bad "duplicate stat" dupkey "$T/dupkey/matrix.json:2:[0-9]+: .*duplicate"
