@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# tests/tools/layout-gaps, the tabulation tests/fidelity.md's groups 1
+# and 4 rest on, counts the empty lines of real mails as they are
+# (../shared/corpus/mails):
+#   300 2024-12 a regression, four empty lines before the tags
+#   318 2025-07 a regression, two before them
+#   310 2025-05 an improvement, two before "Details", two before
+#       "Disclaimer"
+#   122 2023-08 an In-addition table exactly one blank wider than its
+#       widest cell, three before "Disclaimer", a preface of nine lines
+# and leaves out what is not a report of the "Hello," period (102, 2020).
+. "$(dirname "$0")/lib.sh"
+
+CORPUS=${CORPUS:-$TOP/../shared/corpus}
+MAILS=$CORPUS/mails
+if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
+	_ok "layout-gaps # SKIP no corpus at $MAILS"
+	exit 0
+fi
+mails() {
+	for nnn in "$@"; do
+		ls "$MAILS/$nnn"-*.eml
+	done
+}
+$PYTHON "$TOP/tests/tools/layout-gaps" $(mails 102 122 300 310 318) \
+	>"$T/all" 2>"$T/err"
+cut -f2-8,10 "$T/all" >"$T/got"
+cat >"$T/want" <<'END'
+mail	kind	params	disc	adds	secs	slack	text
+122	R	2In	3	1	1	1	9
+300	R	4If	4	0	0	-	0
+310	I	2Det	2	0	0	-	0
+318	R	2If	4	0	0	-	0
+END
+ok "layout-gaps counts the empty lines and blocks" test_cmp "$T/want" "$T/got"
+$PYTHON "$TOP/tests/tools/layout-gaps" --since 2025-01-01 \
+	$(mails 122 300 310 318) | cut -f2 >"$T/since"
+printf 'mail\n310\n318\n' >"$T/want-since"
+ok "layout-gaps --since keeps the reports made from that day" \
+	test_cmp "$T/want-since" "$T/since"
+if $PYTHON "$TOP/tests/tools/layout-gaps" $(mails 102) >/dev/null 2>&1; then
+	_fail "layout-gaps fails when no report is of the Hello, period"
+else
+	_ok "layout-gaps fails when no report is of the Hello, period"
+fi
