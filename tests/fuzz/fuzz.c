@@ -66,6 +66,13 @@ char *fuzz_write(const char *rel, const void *data, size_t len)
 	FILE *f;
 
 	make_parents(path);
+	/*
+	 * A new file, not the old one truncated: ext4 flushes a file
+	 * truncated and rewritten when it is closed, to the disk, for each
+	 * input.
+	 */
+	if (unlink(path) && errno != ENOENT)
+		die("cannot remove '%s': %s", path, strerror(errno));
 	f = fopen(path, "wb");
 	if (!f || (len && fwrite(data, 1, len, f) != len) || fclose(f))
 		die("cannot write '%s': %s", path, strerror(errno));
