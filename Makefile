@@ -38,10 +38,12 @@ override LDFLAGS += -fsanitize=address,undefined
 endif
 
 # libFuzzer (make fuzz): the library instrumented for coverage, the
-# targets linked with the fuzzer's main.
+# targets linked with the fuzzer's main; the macro fixes what would differ
+# from run to run (robot/matrix.c's hash seed).
 ifneq ($(FUZZ),)
 override CFLAGS += -fsanitize=fuzzer-no-link,address,undefined \
-	   -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g
+	   -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g \
+	   -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 override LDFLAGS += -fsanitize=address,undefined
 endif
 
@@ -160,11 +162,14 @@ asan: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 check
 
 # Each libFuzzer target for FUZZ_TIME seconds on its committed corpus
-# (tests/fuzz/run); CI runs them shorter.
+# (tests/fuzz/run).  FUZZ_RUNS=N (or ci: tests/fuzz/ci-runs' count for
+# each target) runs a fixed number of inputs with the seed FUZZ_SEED
+# instead, the same on every run: CI's mode.
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz FUZZ=1 \
 		CC=$(FUZZ_CC) fuzz-build
-	$(Q)tests/fuzz/run build-fuzz $(FUZZ_TIME)
+	$(Q)FUZZ_SEED="$(FUZZ_SEED)" tests/fuzz/run build-fuzz \
+		$(if $(FUZZ_RUNS),runs=$(FUZZ_RUNS),$(FUZZ_TIME))
 
 fuzz-build: $(FUZZ_BINS)
 

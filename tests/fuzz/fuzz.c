@@ -28,15 +28,27 @@ static void remove_scratch(void)
 	scratch = NULL;
 }
 
+/*
+ * ROBOT_FUZZ_DIR names the directory (tests/fuzz/run gives a fixed one,
+ * so that no path differs between two runs); else a new one in TMPDIR.
+ */
 const char *fuzz_dir(void)
 {
-	const char *tmp = getenv("TMPDIR");
+	const char *tmp = getenv("TMPDIR"), *fixed = getenv("ROBOT_FUZZ_DIR");
 
 	if (scratch)
 		return scratch;
-	scratch = xasprintf("%s/robot-fuzz.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(scratch))
-		die("cannot create a scratch directory: %s", strerror(errno));
+	if (fixed && *fixed) {
+		scratch = xstrdup(fixed);
+		if (mkdir(scratch, 0700))
+			die("cannot create '%s': %s", scratch, strerror(errno));
+	} else {
+		scratch = xasprintf("%s/robot-fuzz.XXXXXX",
+				    tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(scratch))
+			die("cannot create a scratch directory: %s",
+			    strerror(errno));
+	}
 	atexit(remove_scratch);
 	return scratch;
 }
@@ -84,6 +96,8 @@ void fuzz_init(void)
 	/* ROBOT_FUZZ_VERBOSE=1 shows why an input is refused */
 	if (!getenv("ROBOT_FUZZ_VERBOSE"))
 		error_quiet = 1;
+	/* a report without a date is dated by this, not by the clock */
+	setenv("SOURCE_DATE_EPOCH", "1700000000", 0);
 	fuzz_dir();
 }
 
