@@ -15,6 +15,11 @@
 #   LKP_SRC=/tmp/lkp-src bench/compare.sh
 #   SIZES="20000x10" bench/compare.sh
 #
+# robot compares with the rules of STYLE (a date, default 2023-06-07);
+# with LKP_SRC set, the date of LKP_SRC's checked-out commit, so that both
+# sides apply the same lkp-tests version (the tables differ otherwise,
+# e.g. at 200,000 x 10 between 2023's rules and lkp-tests of 2026).
+#
 # Targets (issue 12): 20,000 x 10 at most 50 ms and 24 MB; 200,000 x 10
 # at most 0.6 s and 160 MB; 20,000 x 100 at most 0.3 s.
 set -eu
@@ -23,6 +28,11 @@ ROBOT=${ROBOT:-$top/build/robot}
 RUNS=${RUNS:-5}
 LKP_RUNS=${LKP_RUNS:-1}
 SIZES=${SIZES:-"2000x10 20000x10 200000x10 20000x100"}
+if [ -n "${LKP_SRC:-}" ]; then
+	STYLE=${STYLE:-$(git -C "$LKP_SRC" log -1 --format=%cs)}
+fi
+STYLE=${STYLE:-2023-06-07}
+export STYLE
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 for s in $SIZES; do
@@ -72,7 +82,7 @@ if lkp:
 print(head)
 for s in sizes:
     rt = [os.path.join(d, s, "rt0"), os.path.join(d, s, "rt1")]
-    cpu, rss, out = measure([robot, "compare", "--style", "2023-06-07"]
+    cpu, rss, out = measure([robot, "compare", "--style", os.environ["STYLE"]]
                             + rt, runs)
     nstats, nruns = s.split("x")
     line = "%-16s %12s %7.1f MB" % ("{:,} x {}".format(int(nstats), nruns),
@@ -86,6 +96,6 @@ for s in sizes:
         line += " %14s %7.1f MB %6.0fx %6s" % (
             fmt_cpu(lcpu), lrss, lcpu / cpu, "yes" if lout == out else "NO")
     print(line, flush=True)
-print("(median of %d runs%s; CPU = user + sys)" %
-      (runs, ", ncompare %d" % lkp_runs if lkp else ""))
+print("(median of %d runs%s; CPU = user + sys; style %s)" %
+      (runs, ", ncompare %d" % lkp_runs if lkp else "", os.environ["STYLE"]))
 PY
