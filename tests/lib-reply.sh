@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # tests/lib-reply.sh: sourced after lib.sh by the tests of robot reply
-# (t7100, t7110).  reply_setup copies tests/golden and tests/reply into
+# (t7100, t7110, t7120).  reply_setup copies tests/golden and tests/reply into
 # the scratch directory, writes the result roots of make-rts and queues
 # the report of tests/reply/data/report.yaml into a scratch spool; the
 # answers' clock is 2023-09-26 10:30:00 +0800.
