@@ -8,6 +8,7 @@
 #include "yaml.h"
 #include "mail/valid.h"
 
+#include <strings.h>
 #include <unistd.h>
 
 #define C(key, kind, member)                                           \
@@ -335,6 +336,45 @@ static int check_message_id_parts(const struct robot_config *cfg,
 	return ret;
 }
 
+/*
+ * The disclaimer and the signature: unset, none (the disclaimer) and the
+ * neutral "Thanks,\nNAME" (the signature); `0day`, the 0-day texts of
+ * the report's period; `none`, no block at all; else the operator's own
+ * text.  A word that is almost a keyword ("0-day", "None") is an error,
+ * not a one-word text: it is surely a typo.
+ */
+static int operator_text(char **text, int *zero_day, const char *file,
+			 const char *key)
+{
+	static const char *const near[] = { "0day", "0-day", "zeroday",
+					    "zero-day", "none" };
+	const char *v = *text;
+	size_t i, len;
+
+	if (!v)
+		return 0;
+	if (!strcmp(v, "0day") || !strcmp(v, "none")) {
+		*zero_day = !strcmp(v, "0day");
+		free(*text);
+		/* none: no disclaimer, an empty signature */
+		*text = *zero_day || !strcmp(key, "disclaimer") ? NULL
+								: xstrdup("");
+		return 0;
+	}
+	len = strspn(v, " \t\n");
+	if (!v[len])
+		return error("%s: %s: the text is empty (write none for no "
+			     "%s, or leave the key out)",
+			     file, key, key);
+	for (i = 0; i < ARRAY_SIZE(near); i++)
+		if (!strcasecmp(v, near[i]))
+			return error("%s: %s: '%s' is not a keyword: 0day (the "
+				     "0-day robot's text of the report's "
+				     "period), none, or a text of your own",
+				     file, key, v);
+	return 0;
+}
+
 int config_load(struct robot_config *cfg, const char *path)
 {
 	const char *env = getenv("ROBOT_CONFIG");
@@ -365,7 +405,11 @@ int config_load(struct robot_config *cfg, const char *path)
 	if (!valid_tz(cfg->timezone))
 		return error("%s: timezone: '%s' is not of the form +HHMM",
 			     path ? path : "(built-in)", cfg->timezone);
-	if (check_delivery(cfg, path ? path : "(built-in)") ||
+	if (operator_text(&cfg->disclaimer, &cfg->disclaimer_0day,
+			  path ? path : "(built-in)", "disclaimer") ||
+	    operator_text(&cfg->signature, &cfg->signature_0day,
+			  path ? path : "(built-in)", "signature") ||
+	    check_delivery(cfg, path ? path : "(built-in)") ||
 	    check_message_id_parts(cfg, path ? path : "(built-in)") ||
 	    lore_settings(cfg, path ? path : "(built-in)") ||
 	    reply_settings(cfg, path ? path : "(built-in)"))

@@ -19,9 +19,9 @@
  *   message_id_domain: HOST
  *   reported_by: "robot <robot@HOST>"   # (the From)
  *   sender_name: "robot"                # (its name) signs 2019-2022 styles
- *   disclaimer: |                       # (the style's, 0-day's)
- *     ...
- *   signature: |                        # (the style's, 0-day's)
+ *   disclaimer: |                       # (none); 0day: the period's
+ *     ...                               #   0-day text; none
+ *   signature: |                        # ("Thanks,\nNAME"); 0day, none
  *     ...
  *   smtp_url: smtp://127.0.0.1:25       # for robot send (unset: mbox)
  *   mbox: /var/mail/robot               # the local mailbox
@@ -66,7 +66,13 @@
 struct robot_config {
 	char *file; /* where it came from, or "(built-in)" */
 	char *spool, *archive_dir, *archive_url, *list_archive_url;
-	char *disclaimer, *signature; /* NULL: the style's own texts */
+	/*
+	 * the operator's texts; NULL: no disclaimer, the neutral signature;
+	 * *_0day (the value `0day`): the 0-day texts of the report's period
+	 * (`none`: no disclaimer, an empty signature "")
+	 */
+	char *disclaimer, *signature;
+	int disclaimer_0day, signature_0day;
 	char *from;
 	struct strv cc;
 	char *timezone;

@@ -809,6 +809,8 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->list_archive_url = dup_or_null(c->cfg->list_archive_url);
 	r->disclaimer = dup_or_null(c->cfg->disclaimer);
 	r->signature = dup_or_null(c->cfg->signature);
+	r->disclaimer_0day = c->cfg->disclaimer_0day;
+	r->signature_0day = c->cfg->signature_0day;
 	return 0;
 }
 

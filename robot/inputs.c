@@ -44,6 +44,7 @@ static const struct source {
 	  1 },
 	{ "reported_by", FROM_CONFIG, NULL, "the suggested tags", 0 },
 	{ "sender_name", FROM_CONFIG, NULL, "the signature", 0 },
+	{ "disclaimer", FROM_CONFIG, NULL, "the disclaimer", 1 },
 	{ "message_id", FROM_REQUEST, NULL, "the links to the report", 0 },
 	{ "msgid", FROM_REQUEST, "message_id", "the links to the report", 0 },
 	{ "date", FROM_REQUEST, NULL, "the download link", 0 },

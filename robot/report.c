@@ -492,19 +492,24 @@ static int f_archive_url(struct render *rc, struct strbuf *out)
 }
 
 /*
- * The disclaimer's text (under "Disclaimer:") and the signature that
- * ends the mail: the operator's (the configuration's `disclaimer` and
- * `signature`), else the style's own, 0-day's: the `disclaimer` and
- * `footer` blocks.  The operator's signature is used as it is; a
- * disclaimer loses its trailing newlines, the body has its own.
+ * The disclaimer's text (under "Disclaimer:", the block
+ * `disclaimer-section` a body shows with {opt.disclaimer_section}) and
+ * the signature that ends the mail: the operator's (the configuration's
+ * `disclaimer` and `signature`), the 0-day robot's of the period when
+ * the configuration says `0day` (the `disclaimer` and `footer` blocks),
+ * else no disclaimer and the neutral signature (the `signature` block).
+ * The operator's signature is used as it is; a disclaimer loses its
+ * trailing newlines, the body has its own.
  */
 static int f_disclaimer(struct render *rc, struct strbuf *out)
 {
 	const char *text = rc->r->disclaimer;
 	size_t len;
 
-	if (!text)
+	if (rc->r->disclaimer_0day)
 		return expand(rc, out, "disclaimer", NULL);
+	if (!text)
+		return no_value(rc, "disclaimer");
 	len = strlen(text);
 	while (len && text[len - 1] == '\n')
 		len--;
@@ -514,8 +519,10 @@ static int f_disclaimer(struct render *rc, struct strbuf *out)
 
 static int f_signature(struct render *rc, struct strbuf *out)
 {
-	if (!rc->r->signature)
+	if (rc->r->signature_0day)
 		return expand(rc, out, "footer", NULL);
+	if (!rc->r->signature)
+		return expand(rc, out, "signature", NULL);
 	strbuf_addstr(out, rc->r->signature);
 	return 0;
 }

@@ -133,8 +133,15 @@ struct report {
 	char *archive_url; /* the download link of the materials; NULL */
 	/* where the list archives the report: Closes:/Link: point there */
 	char *list_archive_url;
-	/* the operator's texts; NULL: the style's (0-day's) own */
+	/*
+	 * The operator's texts.  A NULL disclaimer is none (no
+	 * "Disclaimer:" block), a NULL signature the neutral one (the
+	 * set's `signature` block: "Thanks," and sender_name); with
+	 * *_0day, the 0-day robot's texts of the period (the `disclaimer`
+	 * and `footer` blocks).
+	 */
 	char *disclaimer, *signature;
+	int disclaimer_0day, signature_0day;
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
 	int no_tags;	   /* a regression without the suggested tags */
