@@ -431,9 +431,10 @@ static int fill_notes(struct report_functional *fn,
 				     "both",
 				     req->file, i);
 		}
-		if (note->fail_runs)
+		if (note->fail_runs) {
 			fail_table(&item, in, note->axes, &note->stats);
-		else
+			fn->fail_runs++;
+		} else
 			strbuf_addstr(&item, note->text ? note->text : "");
 		add_item(&slot[k], item.buf);
 		strbuf_release(&item);
@@ -486,6 +487,7 @@ static int fill_evidence(struct report_functional *fn,
 			struct strbuf item = STRBUF_INIT;
 
 			fail_table(&item, in, e->axes, &e->stats);
+			fn->fail_runs++;
 			add_item(&all, item.buf);
 			strbuf_release(&item);
 			continue;

@@ -1101,9 +1101,19 @@ static int f_still_tree_bare(struct render *rc, struct strbuf *out)
 		       : 1;
 }
 
+/*
+ * The parameters; a test's failure shown by its output alone, with no
+ * fail:runs table, takes the period's -output file when it has one.
+ */
 static int b_fparams(struct render *rc, struct strbuf *out)
 {
-	return rc->t->nparams ? expand(rc, out, "fparams", NULL) : 0;
+	const struct report_functional *fn = rc->r->fn;
+
+	if (!rc->t->nparams)
+		return 0;
+	return expand_optional(rc, out, "fparams",
+			       fn && fn->output && !fn->fail_runs ? "-output"
+								  : NULL);
 }
 
 static int b_ftestdesc(struct render *rc, struct strbuf *out)
@@ -1113,22 +1123,26 @@ static int b_ftestdesc(struct render *rc, struct strbuf *out)
 	return rc->t->nparams ? expand(rc, out, "ftestdesc", "-none") : 0;
 }
 
-/* A block whose file depends on what the evidence is: a log or output. */
+/*
+ * A block whose file depends on what the evidence is: BLOCK-dmesg (a
+ * kernel log), BLOCK-output (a test's output) or BLOCK-none.  Each is a
+ * block: a style row "BLOCK-output VARIANT" picks its variant.
+ */
 static int by_evidence(struct render *rc, struct strbuf *out, const char *block)
 {
 	const struct report_functional *fn = rc->r->fn;
+	char *name;
+	int ret;
 
 	if (!fn)
 		return no_value(rc, block);
-	if (!fn->evidence) {
-		/* BLOCK-none is a block: a style row picks its variant */
-		char *none = xasprintf("%s-none", block);
-		int ret = expand(rc, out, none, NULL);
-
-		free(none);
-		return ret;
-	}
-	return expand(rc, out, block, fn->output ? "-output" : "-dmesg");
+	name = xasprintf("%s-%s", block,
+			 !fn->evidence ? "none"
+			 : fn->output  ? "output"
+				       : "dmesg");
+	ret = expand(rc, out, name, NULL);
+	free(name);
+	return ret;
 }
 
 /* The empty lines before the tags: after a remark, a remark's; else by

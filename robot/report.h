@@ -74,6 +74,7 @@ struct report_functional {
 	int output;	/* the evidence is a test's output, not a kernel log */
 	int test_stat;	/* the headline is a test's stat (not dmesg, kmsg,
 			   last_state) */
+	int fail_runs;	/* fail:runs tables among the sender's words */
 	char *preface;	/* the sender's words and tables before the greeting */
 	char *intro;	/* the sender's words after the greeting */
 	char *params;	/* ... after the parameters */
