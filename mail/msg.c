@@ -201,8 +201,8 @@ static int needs_qp(const char *data, size_t len)
 }
 
 static void encode_entity(struct entity *e, const char *type,
-			  enum mime_charset cs, const char *data, size_t len,
-			  const char *disposition)
+			  const char *params, enum mime_charset cs,
+			  const char *data, size_t len, const char *disposition)
 {
 	struct strbuf ct = STRBUF_INIT;
 	const char *cte;
@@ -220,6 +220,8 @@ static void encode_entity(struct entity *e, const char *type,
 	strbuf_addstr(&ct, type);
 	if (cs != MIME_CS_BINARY && !strncasecmp(type, "text/", 5))
 		strbuf_addf(&ct, "; charset=\"%s\"", mime_charset_name(cs));
+	if (params)
+		strbuf_addstr(&ct, params);
 	hdr_render_raw(&e->head, "Content-Type", ct.buf);
 	if (disposition)
 		hdr_render_raw(&e->head, "Content-Disposition", disposition);
@@ -233,6 +235,7 @@ static int body_entity(struct entity *e, const struct msg *m)
 	enum mime_charset cs = mime_charset_of(m->body, m->body_len);
 	/* 0-day marks its text inline, alone or beside attachments */
 	const char *disposition = "inline";
+	const char *params = m->flowed ? "; format=flowed" : NULL;
 
 	if (!m->body_len)
 		return error("message has an empty body");
@@ -240,10 +243,10 @@ static int body_entity(struct entity *e, const struct msg *m)
 		return error("message body is not UTF-8 text");
 	if (cs == MIME_CS_LATIN1) {
 		mime_to_latin1(&latin1, m->body, m->body_len);
-		encode_entity(e, "text/plain", cs, latin1.buf, latin1.len,
-			      disposition);
+		encode_entity(e, "text/plain", params, cs, latin1.buf,
+			      latin1.len, disposition);
 	} else {
-		encode_entity(e, "text/plain", cs, m->body, m->body_len,
+		encode_entity(e, "text/plain", params, cs, m->body, m->body_len,
 			      disposition);
 	}
 	strbuf_release(&latin1);
@@ -278,7 +281,7 @@ static int part_entity(struct entity *e, const struct msg_part *p)
 		strbuf_addstr(&disp, "filename*=");
 		mime_rfc2231_value(&disp, p->filename, namelen);
 	}
-	encode_entity(e, type, cs, p->data, p->len, disp.buf);
+	encode_entity(e, type, NULL, cs, p->data, p->len, disp.buf);
 	strbuf_release(&disp);
 	return 0;
 }

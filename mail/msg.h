@@ -44,6 +44,7 @@ struct msg {
 	size_t nheaders, alloc_h;
 	char *body; /* UTF-8 text, LF line ends */
 	size_t body_len;
+	int flowed; /* the text is format=flowed (RFC 3676), stuffed */
 	struct msg_part *parts; /* attachments; none = single part */
 	size_t nparts, alloc_p;
 	/*

@@ -1367,6 +1367,59 @@ static void ctx_release(struct ctx *c)
 }
 
 /* robot's own lint on what it wrote; failing it is robot's own fault */
+/*
+ * The mail client the period's reports went out from (the style's
+ * `mailer`): robot's own (`robot`, the default) or Thunderbird
+ * (`thunderbird`), whose text is format=flowed (RFC 3676 §4.2, §4.4): a
+ * line that starts with a blank, "From " or ">" takes one more blank,
+ * blanks at line ends go (but the signature's "-- "), and so do the
+ * empty lines that end the text, with its last newline; the Subject's
+ * runs of blanks are one blank.  Yujie Liu sent hers so in 2022-08 (the
+ * performance report 116 and the functional 432).
+ */
+static int mailer_apply(const struct ctx *c, struct msg *m,
+			struct strbuf *subject, struct strbuf *body)
+{
+	const char *mailer = style_get(&c->st, "mailer");
+	struct strbuf out = STRBUF_INIT;
+	const char *p, *end;
+	size_t i, j;
+
+	if (!mailer || !strcmp(mailer, "robot"))
+		return 0;
+	if (strcmp(mailer, "thunderbird")) {
+		error_status = EXIT_CONFIG;
+		return error("config/data/styles: mailer on %s: '%s' is not "
+			     "robot or thunderbird",
+			     c->st.date, mailer);
+	}
+	for (p = body->buf, end = p + body->len; p < end;) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (len != 3 || memcmp(p, "-- ", 3))
+			while (len && p[len - 1] == ' ')
+				len--;
+		if ((len && (p[0] == ' ' || p[0] == '>')) ||
+		    (len >= 5 && !memcmp(p, "From ", 5)))
+			strbuf_addch(&out, ' ');
+		strbuf_add(&out, p, len);
+		strbuf_addch(&out, '\n');
+		p = nl ? nl + 1 : end;
+	}
+	while (out.len && out.buf[out.len - 1] == '\n')
+		strbuf_setlen(&out, out.len - 1);
+	strbuf_reset(body);
+	strbuf_addbuf(body, &out);
+	strbuf_release(&out);
+	for (i = j = 0; i < subject->len; i++)
+		if (subject->buf[i] != ' ' || !j || subject->buf[j - 1] != ' ')
+			subject->buf[j++] = subject->buf[i];
+	strbuf_setlen(subject, j);
+	m->flowed = 1;
+	return 0;
+}
+
 static int lint(const struct composed *out, const struct request *req)
 {
 	struct strbuf why = STRBUF_INIT;
@@ -1426,7 +1479,8 @@ int compose_report_opts(struct composed *out, const struct request *req,
 		out->archive_dir = xasprintf(
 			"%s/%s/%.*s", cfg->archive_dir, r.date,
 			(int)strlen(out->message_id) - 2, out->message_id + 1);
-	if (msg_set_body(&m, body.buf, body.len) ||
+	if (mailer_apply(&c, &m, &subject, &body) ||
+	    msg_set_body(&m, body.buf, body.len) ||
 	    add_headers(&m, &c, commits_find(&c.commits, r.commit_id),
 			subject.buf, out->message_id) ||
 	    add_attachments(&m, &c, commits_find(&c.commits, r.commit_id), out,

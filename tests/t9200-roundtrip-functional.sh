@@ -15,11 +15,15 @@
 #   410 2020-05 "Greeting,", a boot hang: the end of the console log
 #   418 2021-03 an LTP output of 5000 lines, the 0DAY/LKP+ footer
 #   429 2022-05 a decoded log, qemu steps with modules, the 01.org footer
+#   432 2022-08 sent from Thunderbird (style mailer): format=flowed,
+#       References, the Subject's single blanks
 #   434 2022-11 a fail:runs table in the sender's preface, "due to commit"
 #   439 2023-08 "Hello," "noticed", a KASAN report with context before it
 #   450 2024-04 a kunit failure quoted from the kernel log
 #   452 2024-05 "[test failed on ...]" x2, the sender's words and a
 #       fail:runs table before the tags, words inside the evidence
+#   459 2025-04 a failed blktests test without a fail:runs table: two
+#       empty lines after the parameters and before the tags
 #   460 2025-04 words, a fail:runs table under its axes before "noticed"
 #   462 2025-05 a long "[tree] [subsystem]": one blank before the sha
 #   473 2026-03 a failed kselftest, a remark with a log line in it
@@ -35,7 +39,7 @@ if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
 fi
 
 set --
-for nnn in 401 402 408 410 418 429 434 439 450 452 460 462 473; do
+for nnn in 401 402 408 410 418 429 432 434 439 450 452 459 460 462 473; do
 	set -- "$@" "$(ls "$MAILS/$nnn"-*.eml)"
 done
 $PYTHON "$FIDELITY" --robot "$ROBOT" "$@" >"$T/fidelity" 2>&1
@@ -48,3 +52,16 @@ while read -r verdict name rest; do
 		;;
 	esac
 done <"$T/fidelity"
+
+# 432's text goes out as Thunderbird sent it: format=flowed
+f=$(ls "$MAILS"/432-*.eml)
+if $PYTHON "$TOP/tests/tools/eml2lkp" "$f" "$T/432" >"$T/432.log" 2>&1 &&
+	"$ROBOT" compose --dry-run -c "$T/432/robot.yaml" \
+		"$T/432/request.yaml" >"$T/432.eml" 2>>"$T/432.log" &&
+	grep -q '^Content-Type: text/plain; charset="[^"]*"; format=flowed$' \
+		"$T/432.eml"; then
+	_ok "432: the text part is format=flowed"
+else
+	_fail "432: the text part is format=flowed"
+	sed 's/^/# /' "$T/432.log"
+fi
