@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 static char *scratch;
+static const char *shown; /* what fuzz_dir() answers */
 
 static int remove_one(const char *path, const struct stat *st, int flag,
 		      struct FTW *ftw)
@@ -26,31 +27,38 @@ static void remove_scratch(void)
 		nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 	free(scratch);
 	scratch = NULL;
+	shown = NULL;
 }
 
 /*
- * ROBOT_FUZZ_DIR names the directory (tests/fuzz/run gives a fixed one,
- * so that no path differs between two runs); else a new one in TMPDIR.
+ * ROBOT_FUZZ_DIR names the directory (tests/fuzz/run gives a fixed one);
+ * the target then works in it and names it ".", so that no path the code
+ * sees depends on where the checkout is: a path's length alone changes
+ * which branches an input takes.  Else a new directory in TMPDIR.
  */
 const char *fuzz_dir(void)
 {
 	const char *tmp = getenv("TMPDIR"), *fixed = getenv("ROBOT_FUZZ_DIR");
 
-	if (scratch)
-		return scratch;
+	if (shown)
+		return shown;
 	if (fixed && *fixed) {
 		scratch = xstrdup(fixed);
-		if (mkdir(scratch, 0700))
+		if (scratch[0] != '/')
+			die("ROBOT_FUZZ_DIR: '%s' is not absolute", scratch);
+		if (mkdir(scratch, 0700) || chdir(scratch))
 			die("cannot create '%s': %s", scratch, strerror(errno));
+		shown = ".";
 	} else {
 		scratch = xasprintf("%s/robot-fuzz.XXXXXX",
 				    tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(scratch))
 			die("cannot create a scratch directory: %s",
 			    strerror(errno));
+		shown = scratch;
 	}
 	atexit(remove_scratch);
-	return scratch;
+	return shown;
 }
 
 char *fuzz_path(const char *rel)
