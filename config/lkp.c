@@ -19,6 +19,7 @@
 #include "rubyre.h"
 
 #include <ctype.h>
+#include <time.h>
 
 #define LKP_DIR "config/data/lkp/"
 #define RX_KEY	4
@@ -60,11 +61,9 @@ static void entries_add(struct entries *e, const char *text, size_t len,
 	e->nr++;
 }
 
-static int valid_date(const char *s, size_t len)
+static int has_shape(const char *s, size_t len, const char *shape)
 {
-	static const char shape[] = "dddd-dd-dd";
-
-	if (len != 10)
+	if (len != strlen(shape))
 		return 0;
 	for (size_t i = 0; i < len; i++) {
 		if (shape[i] == 'd' ? !isdigit((unsigned char)s[i])
@@ -72,6 +71,76 @@ static int valid_date(const char *s, size_t len)
 			return 0;
 	}
 	return 1;
+}
+
+static int valid_date(const char *s, size_t len)
+{
+	return has_shape(s, len, "dddd-dd-dd");
+}
+
+/* Two digits at s, as a number. */
+static int digits2(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+/*
+ * The instant a day or a time of the tables stands for, in seconds since
+ * the epoch: "YYYY-MM-DD" is the start of that day in the robot's
+ * timezone, +0800 (config/data/lkp/generate dates a version by the day
+ * its commit reached lkp-tests there); a section's "YYYY-MM-DDThh:mm:ss
+ * +zzzz" (no blank) and a report's "YYYY-MM-DD hh:mm:ss +zzzz" are that
+ * time.  Returns 1 for a time, 0 for a day, -1 for neither.
+ */
+static int parse_when(const char *s, size_t len, long long *t)
+{
+	struct tm tm;
+	int zone, timed;
+
+	if (valid_date(s, len))
+		timed = 0;
+	else if (has_shape(s, len, "dddd-dd-ddTdd:dd:dd+dddd") ||
+		 has_shape(s, len, "dddd-dd-ddTdd:dd:dd-dddd") ||
+		 has_shape(s, len, "dddd-dd-dd dd:dd:dd +dddd") ||
+		 has_shape(s, len, "dddd-dd-dd dd:dd:dd -dddd"))
+		timed = 1;
+	else
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = atoi(s) - 1900;
+	tm.tm_mon = digits2(s + 5) - 1;
+	tm.tm_mday = digits2(s + 8);
+	zone = 8 * 60;
+	if (timed) {
+		const char *z = s + len - 5;
+
+		tm.tm_hour = digits2(s + 11);
+		tm.tm_min = digits2(s + 14);
+		tm.tm_sec = digits2(s + 17);
+		zone = digits2(z + 1) * 60 + digits2(z + 3);
+		if (*z == '-')
+			zone = -zone;
+	}
+	if (tm.tm_mon > 11 || !tm.tm_mday || tm.tm_mday > 31 ||
+	    tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60)
+		return -1;
+	*t = (long long)timegm(&tm) - zone * 60LL;
+	return timed;
+}
+
+/*
+ * Whether a section dated `d` is in force at the lookup `when`: a dated
+ * section from its day on (the day part of `when`); a timed one from its
+ * time on, when `when` has a time, else from its day on too.
+ */
+static int section_due(const char *d, size_t dlen, const char *when)
+{
+	long long st, wt;
+
+	if (parse_when(d, dlen, &st) == 1 &&
+	    parse_when(when, strlen(when), &wt) == 1)
+		return wt >= st;
+	return memcmp(d, when, 10) <= 0;
 }
 
 /* The next line of sb from *pos; returns its length, or -1 at the end. */
@@ -150,11 +219,11 @@ static int apply_change(struct datafile *f, int lineno, const char *ln,
  */
 static int read_table(struct datafile *f, const char *date, struct entries *out)
 {
-	char last[11] = "";
+	long long last = 0, at;
 	size_t pos = 0;
 	const char *ln;
 	long len;
-	int lineno = 0, kind = 0, done = 0;
+	int lineno = 0, kind = 0, done = 0, seen = 0;
 
 	while ((len = next_line(&f->sb, &pos, &ln)) >= 0) {
 		const char *d;
@@ -192,24 +261,26 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 				     lineno, (int)len, ln);
 		}
 		dlen = strcspn(d, " \t\n");
-		if (!valid_date(d, dlen))
+		if (parse_when(d, dlen, &at) < 0 || (dlen > 10 && d[10] != 'T'))
 			return error("%s:%d: bad date '%.*s' (want "
-				     "YYYY-MM-DD)",
+				     "YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+zzzz)",
 				     f->path, lineno, (int)dlen, d);
-		if (*last && memcmp(d, last, 10) <= 0)
-			return error("%s:%d: section %.10s does not follow %s",
-				     f->path, lineno, d, last);
-		if (kind == 'c' && !*last)
+		if (seen && at <= last)
+			return error("%s:%d: section %.*s does not follow "
+				     "the one before",
+				     f->path, lineno, (int)dlen, d);
+		if (kind == 'c' && !seen)
 			return error("%s:%d: @change before any @since",
 				     f->path, lineno);
 		/* sections after the one due by date are only checked */
-		if (*last && memcmp(d, date, 10) > 0)
+		if (seen && !section_due(d, dlen, date))
 			done = 1;
-		memcpy(last, d, 10);
+		last = at;
+		seen = 1;
 		if (!done && kind == 's')
 			entries_release(out);
 	}
-	if (!*last)
+	if (!seen)
 		return error("%s: no @since section", f->path);
 	return 0;
 }
@@ -1190,8 +1261,12 @@ struct lkp_tables *lkp_tables_load(const char *date)
 {
 	struct lkp_tables *t;
 
-	if (!date || !valid_date(date, strlen(date))) {
-		error("bad lkp table date '%s' (want YYYY-MM-DD)",
+	long long at;
+
+	if (!date || parse_when(date, strlen(date), &at) < 0 ||
+	    date[10] == 'T') {
+		error("bad lkp table date '%s' (want YYYY-MM-DD or "
+		      "YYYY-MM-DD hh:mm:ss +zzzz)",
 		      date ? date : "(null)");
 		return NULL;
 	}

@@ -19,7 +19,9 @@ struct lkp_tables;
 
 /*
  * Loads the tables as they were on `date` ("YYYY-MM-DD"; a date before the
- * oldest version carried gets the oldest).  Returns NULL after error()
+ * oldest version carried gets the oldest), or at a time ("YYYY-MM-DD
+ * hh:mm:ss +zzzz": a section dated with a time is in force from it on; a
+ * day alone takes every section of that day).  Returns NULL after error()
  * naming the data file and line.
  */
 struct lkp_tables *lkp_tables_load(const char *date);

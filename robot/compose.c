@@ -1325,16 +1325,41 @@ static int ctx_style(struct ctx *c, const char *style)
 	return style_load(&c->st, day);
 }
 
+/*
+ * The moment whose lkp-tests tables the report uses: the report's time
+ * (a version committed later that day is not deployed yet: config/data/
+ * lkp/README), or the style's day when --style or the request's style
+ * names one.
+ */
+static const char *tables_when(const struct ctx *c, const char *style,
+			       char *buf, size_t size)
+{
+	int tz = c->when.tz < 0 ? -c->when.tz : c->when.tz;
+	size_t n;
+
+	if (style || c->req->style)
+		return c->st.date;
+	n = strftime(buf, size, "%Y-%m-%d %H:%M:%S", &c->when.local);
+	/* a year past 9999 or a zone past 99 hours: the day will do */
+	if (n != 19 || tz >= 100 * 60)
+		return c->st.date;
+	snprintf(buf + n, size - n, " %c%02d%02d", c->when.tz < 0 ? '-' : '+',
+		 tz / 60, tz % 60);
+	return buf;
+}
+
 static int ctx_init(struct ctx *c, const struct request *req,
 		    const struct robot_config *cfg, const char *style)
 {
+	char when[48];
+
 	memset(c, 0, sizeof(*c));
 	c->req = req;
 	c->cfg = cfg;
 
 	if (report_when(&c->when, req, cfg) || ctx_style(c, style))
 		return -1;
-	c->tables = lkp_tables_load(c->st.date);
+	c->tables = lkp_tables_load(tables_when(c, style, when, sizeof(when)));
 	if (!c->tables) {
 		/* robot's own lkp-tests tables */
 		error_status = error_exit_code(EXIT_CONFIG);

@@ -671,6 +671,16 @@ static void test_bad_files(void)
 		  "(?m), which PCRE2 reads otherwise" },
 		{ "stat-denylist", "^a\n", "entry before @since" },
 		{ "stat-denylist", "@since 2016-1-1\n^a\n", "bad date" },
+		{ "stat-denylist", "@since 2016-01-01T24:00:00+0800\n^a\n",
+		  "a bad time" },
+		{ "stat-denylist",
+		  "@since 2016-01-01T10:00:00+0800\n^a\n"
+		  "@change 2016-01-01T09:00:00+0800\n+^b\n",
+		  "a time before the section's before" },
+		{ "stat-denylist",
+		  "@since 2016-01-02\n^a\n"
+		  "@change 2016-01-01T23:00:00+0800\n+^b\n",
+		  "a time on the day before the section's before" },
 		{ "stat-denylist", "@change 2016-01-01\n+^a\n",
 		  "@change first" },
 		{ "stat-denylist",
@@ -743,6 +753,45 @@ static void test_bad_files(void)
 	strbuf_release(&path);
 }
 
+/*
+ * A section dated with a time is in force from that time: all_tests_set
+ * took programs/ with 2409d6a4b, committed 2026-02-13 18:09 +0800 (the
+ * section is the day's last commit, 19:10:47); mail 330, sent 10:04 that
+ * day, still has the version before.  A day alone takes the whole day.
+ */
+static void test_timed_sections(void)
+{
+	static const struct {
+		const char *when;
+		int tests_dir; /* "tests" is still a name of all_tests_set */
+	} cases[] = {
+		{ "2026-02-12", 1 },
+		{ "2026-02-13 10:04:08 +0800", 1 },
+		{ "2026-02-13 19:10:46 +0800", 1 },
+		{ "2026-02-13 11:10:46 +0000", 1 },
+		{ "2026-02-13 19:10:47 +0800", 0 },
+		{ "2026-02-13 11:10:47 +0000", 0 },
+		{ "2026-02-13", 0 },
+		{ "2026-02-14 00:00:00 +0800", 0 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct lkp_tables *t = lkp_tables_load(cases[i].when);
+
+		CHECK(t && !!lkp_is_test(t, "tests") == cases[i].tests_dir &&
+			      !strncmp(lkp_tables_date(t), cases[i].when, 10),
+		      "tables at %s: the version %s programs/", cases[i].when,
+		      cases[i].tests_dir ? "before" : "with");
+		lkp_tables_free(t);
+	}
+	error_quiet++;
+	CHECK(!lkp_tables_load("2026-02-13T10:04:08+0800") &&
+		      !lkp_tables_load("2026-02-13 10:04 +0800") &&
+		      !lkp_tables_load("2026-02-13 25:04:08 +0800"),
+	      "a lookup is a day or 'YYYY-MM-DD hh:mm:ss +zzzz'");
+	error_quiet--;
+}
+
 /* The translated regexps behave like Ruby's on a few names. */
 static void test_translation(void)
 {
@@ -773,6 +822,7 @@ int main(void)
 	test_skip_function();
 	test_seed_rows();
 	test_translation();
+	test_timed_sections();
 	test_bad_files();
 	free_all();
 	return check_done();
