@@ -637,15 +637,19 @@ static int f_intro_text(struct render *rc, struct strbuf *out)
 
 /*
  * The tree of the commit (`source`), or the url:/base:/patch lines of a
- * posted patch (`source-patch`): two blocks, each with its own variants.
- * A commit of a tree whose posted patch robot found on the archive, with
- * no url: of a branch made from it, shows the tree and the patch's lines
- * (`source-link`).
+ * posted patch (`source-patch`, or `source-patch-nobase` where a period
+ * has a file for a patch without its base): two blocks, each with its
+ * own variants.  A commit of a tree whose posted patch robot found on the
+ * archive, with no url: of a branch made from it, shows the tree and the
+ * patch's lines (`source-link`).
  */
 static int b_source(struct render *rc, struct strbuf *out)
 {
 	if (rc->r->patch_url)
-		return expand(rc, out, "source-patch", NULL);
+		return expand_optional(rc, out, "source-patch",
+				       rc->r->patch_base && *rc->r->patch_base
+					       ? NULL
+					       : "-nobase");
 	if (rc->r->patch_link)
 		return expand(rc, out, "source-link", NULL);
 	return expand_optional(rc, out, "source",
