@@ -412,9 +412,10 @@ class Solution:
         self.good_rows, self.bad_rows, self.n = good_rows, bad_rows, n
 
 
-def solutions(rows, v, title=None, sizes=None, limit=400):
+def solutions(rows, v, title=None, sizes=None, limit=400, hidden=None):
     """(title, good values, bad values) that render as `rows`, one after
-    the other; sizes: the (good, bad) sample counts to insist on."""
+    the other; sizes: the (good, bad) sample counts to insist on; hidden:
+    the bad samples known to be incomplete runs (Reader.bad_rows)."""
     g = Grid(rows, v)
     if title is None:
         title = g.title()
@@ -426,7 +427,7 @@ def solutions(rows, v, title=None, sizes=None, limit=400):
     if not axes:
         raise Unsolved('no tic step fits the labels')
     tried = 0
-    for n, good_rows, bad_rows in layouts(g, xleft, labels, sizes):
+    for n, good_rows, bad_rows in layouts(g, xleft, labels, sizes, hidden):
         tried += 1
         if tried > limit:
             break
@@ -446,10 +447,10 @@ def solutions(rows, v, title=None, sizes=None, limit=400):
                 break
 
 
-def solve_intact(rows, v, title=None, sizes=None, accept=None):
+def solve_intact(rows, v, title=None, sizes=None, accept=None, hidden=None):
     """The first solution (that `accept` takes, if given) or Unsolved."""
     first = None
-    for r in solutions(rows, v, title, sizes):
+    for r in solutions(rows, v, title, sizes, hidden=hidden):
         if accept is None or accept(r):
             return r
         first = first or r
@@ -622,9 +623,12 @@ class Reader:
                 break
         return found
 
-    def bad_rows(self, cols, good, n, nbad=None):
+    def bad_rows(self, cols, good, n, nbad=None, hidden=None):
         """Choices of the bad samples' rows given the good series (nbad of
-        them when given); [] when there are none."""
+        them when given); [] when there are none.  hidden: indexes of bad
+        samples that are incomplete runs: one more choice puts those on the
+        bottom border and the other hidden ones on the border of the bad
+        side."""
         line = self.apply({}, [(cols[0], good[0], cols[0], good[0])] +
                           [(cols[i - 1], good[i - 1], cols[i], good[i])
                            for i in range(1, len(good))])
@@ -647,8 +651,16 @@ class Reader:
         lo, hi = min(vis), max(vis)
         out = []
         # hidden samples: near their neighbours, or all on the bottom or
-        # the top border (where the axis may need a sample)
-        for how in ('near', BOX_BOTTOM, BOX_TOP):
+        # the top border (where the axis may need a sample), or split
+        hows = ['near', BOX_BOTTOM, BOX_TOP]
+        seen_rows = [y for ys in bycol.values() for y in ys]
+        if hidden and seen_rows and good:
+            mg = sorted(good)[len(good) // 2]
+            mb = sorted(seen_rows)[len(seen_rows) // 2]
+            if mg != mb:
+                hows.append(BOX_TOP if mb > mg else BOX_BOTTOM)
+        for k, how in enumerate(hows):
+            split = k == 3
             rows, prev = [], None
             for j in range(nbad):
                 x = cols[j]
@@ -662,7 +674,15 @@ class Reader:
                         if not self.interior(x, y) or (x, y) in line]
                 if not hide:
                     return []
-                if how != 'near' and how in hide:
+                if split:
+                    # an incomplete run low (a run cut short counts
+                    # little), a complete one on the side of the bad
+                    # samples that show
+                    want = BOX_BOTTOM if j in hidden else how
+                    if want in hide:
+                        rows.append(want)
+                        continue
+                elif how != 'near' and how in hide:
                     rows.append(how)
                     continue
                 inside = [y for y in hide if lo <= y <= hi] or hide
@@ -673,9 +693,10 @@ class Reader:
         return out
 
 
-def layouts(g, xleft, labels, sizes=None):
+def layouts(g, xleft, labels, sizes=None, hidden=None):
     """(n, good rows, bad rows) candidates for grid g, fewest samples
-    first; sizes: only series of these (good, bad) lengths."""
+    first; sizes: only series of these (good, bad) lengths; hidden: as
+    Reader.bad_rows."""
     rd = Reader(g, xleft, labels)
     ocols = {x for x, _ in rd.os}
     upto = None
@@ -698,7 +719,7 @@ def layouts(g, xleft, labels, sizes=None):
             if upto and len(good) > upto[0]:
                 continue
             for bad in rd.bad_rows(cols, good, n,
-                                   sizes[1] if sizes else None):
+                                   sizes[1] if sizes else None, hidden):
                 if upto and len(bad) > upto[1]:
                     continue
                 if max(len(good), len(bad)) == n:
@@ -852,18 +873,18 @@ def choose_values(v, lo, hi, step, good_rows, bad_rows, labels, xleft,
     return good, bad
 
 
-def solve_all(plots, v, titles=None, accept=None):
+def solve_all(plots, v, titles=None, accept=None, hidden=None):
     """Every plot of a mail: [(title, good, bad) or Unsolved].  The bisect
     roots are shared, so one pair of series lengths is tried for all
     first (the commonest of the plots read alone); a plot that cannot be
     drawn so has shorter series (a stat the last runs lack).  accept(k,
     solution, sizes): whether the plot rules select the solution of plot
-    k when the sides have `sizes` runs."""
+    k when the sides have `sizes` runs.  hidden: as Reader.bad_rows."""
     first = []
     for k, rows in enumerate(plots):
         title = titles[k] if titles else None
         try:
-            first.append(solve_intact(rows, v, title))
+            first.append(solve_intact(rows, v, title, hidden=hidden))
         except Unsolved as e:
             first.append(e)
     sizes = {}
@@ -884,7 +905,7 @@ def solve_all(plots, v, titles=None, accept=None):
         # have that many runs)
         for want in (common, ('max',) + common):
             try:
-                r = solve_intact(rows, v, title, want, ok)
+                r = solve_intact(rows, v, title, want, ok, hidden)
                 break
             except Unsolved as e:
                 r = e
@@ -984,7 +1005,10 @@ def read_plots(text, date, table_names, rules, selected=None):
     # plots no drawing of which passes the change rules: their odd runs
     # (a good sample among the bad ones or back) were incomplete runs,
     # which the rules leave out but the plot shows (lkp-tests'
-    # filter_incomplete_run); mark them and read every plot again
+    # filter_incomplete_run); mark them and read every plot again.  A
+    # run is incomplete for every stat: the runs odd in most such plots
+    # are (a plot's own reading may put a sample hidden by the border on
+    # the wrong side), else those odd in any
     if selected is not None:
         sizes = {}
         for r in solved:
@@ -992,6 +1016,7 @@ def read_plots(text, date, table_names, rules, selected=None):
                 key = (len(r[1]), len(r[2]))
                 sizes[key] = sizes.get(key, 0) + 1
         total = max(sizes, key=lambda x: (sizes[x], x)) if sizes else None
+        odd = []
         for k, r in enumerate(solved):
             if not isinstance(r, Unsolved) or not total or not stats[k] or \
                     'passes' not in str(r):
@@ -1000,12 +1025,17 @@ def read_plots(text, date, table_names, rules, selected=None):
                 drawn = next(solutions(fd.plots[k], v, titles[k], total))
             except (Unsolved, StopIteration):
                 continue
-            g, b = _outliers(drawn[1], drawn[2], total)
-            excl[0] |= g
-            excl[1] |= b
+            odd.append(_outliers(drawn[1], drawn[2], total))
+        odd = [o for o in odd if o[0] or o[1]]
+        most = [{i for o in odd for i in o[s]
+                 if 2 * sum(i in p[s] for p in odd) > len(odd)}
+                for s in (0, 1)]
+        for side in (0, 1):
+            excl[side] = most[side] if most[0] or most[1] else \
+                set().union(*[o[side] for o in odd])
         if total and (excl[0] or excl[1]) and \
                 len(excl[0]) * 4 <= total[0] and len(excl[1]) * 4 <= total[1]:
-            solved = solve_all(fd.plots, v, titles, accept)
+            solved = solve_all(fd.plots, v, titles, accept, excl[1])
         else:
             excl[0].clear()
             excl[1].clear()
