@@ -19,9 +19,6 @@
 #       does not select yet)
 #   201 2019-11 gnuplot 5.0: points over the border, "+-+" tics
 #   210 2021-01 32 plots; constant series; titles too long to show
-#   208 2020-12 36 plots; two incomplete bad runs (far below the rest in
-#       every plot, hidden by the border in some) that the change rules
-#       leave out, and bad samples hidden on both borders of one plot
 # Every output directory carries data only (fidelity checks no line of the
 # report's table part is among the inputs).
 . "$(dirname "$0")/lib.sh"
@@ -40,7 +37,7 @@ mails() {
 $PYTHON "$TOP/tests/tools/fidelity" --robot "$ROBOT" $(mails 104 106 109) \
 	>"$T/fidelity" 2>&1
 $PYTHON "$TOP/tests/tools/plot-fidelity" --robot "$ROBOT" \
-	$(mails 201 206 210 208) >"$T/plots" 2>&1
+	$(mails 201 206 210) >"$T/plots" 2>&1
 for f in fidelity plots; do
 	while read -r verdict name rest; do
 		case "$verdict" in
