@@ -16,11 +16,7 @@
 
 CORPUS=${CORPUS:-$TOP/../shared/corpus}
 REPLIES=$CORPUS/replies
-if ! ls "$REPLIES"/601-*.eml >/dev/null 2>&1; then
-	_ok "the robot's follow-up # SKIP no corpus at $REPLIES"
-	echo "1..$test_n"
-	exit 0
-fi
+skip_without_corpus "$REPLIES" '601-*.eml' "the robot's follow-up"
 . "$TOP/tests/lib-reply.sh"
 LAYOUT=$TOP/tests/tools/reply-layout
 

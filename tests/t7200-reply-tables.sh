@@ -21,11 +21,7 @@
 
 CORPUS=${CORPUS:-$TOP/../shared/corpus}
 MAILS=$CORPUS/mails
-if ! ls "$MAILS"/105-*.eml >/dev/null 2>&1; then
-	_ok "operators' follow-ups # SKIP no corpus at $MAILS"
-	echo "1..$test_n"
-	exit 0
-fi
+skip_without_corpus "$MAILS" '105-*.eml' "operators' follow-ups"
 BLOCKS=$TOP/tests/tools/reply-blocks
 
 # field MAIL NAME: the unfolded header NAME of MAIL

@@ -51,10 +51,7 @@ MAILS=$CORPUS/mails
 FIDELITY=$TOP/tests/tools/fidelity
 EML2LKP=$TOP/tests/tools/eml2lkp
 
-if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
-	_ok "real mails # SKIP no corpus at $MAILS"
-	exit 0
-fi
+skip_without_corpus "$MAILS" '*.eml' "real mails"
 
 set --
 for nnn in 112 114 123 128 133 136 205 213 221 234 238 242 276 289 291 \

@@ -15,10 +15,7 @@
 
 CORPUS=${CORPUS:-$TOP/../shared/corpus}
 MAILS=$CORPUS/mails
-if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
-	_ok "layout-gaps # SKIP no corpus at $MAILS"
-	exit 0
-fi
+skip_without_corpus "$MAILS" '*.eml' "layout-gaps"
 $PYTHON "$TOP/tests/tools/layout-gaps" "$MAILS"/102-*.eml "$MAILS"/122-*.eml \
 	"$MAILS"/300-*.eml "$MAILS"/310-*.eml "$MAILS"/318-*.eml \
 	>"$T/all" 2>"$T/err"

@@ -33,10 +33,7 @@ CORPUS=${CORPUS:-$TOP/../shared/corpus}
 MAILS=$CORPUS/functional
 FIDELITY=$TOP/tests/tools/fidelity
 
-if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
-	_ok "real functional reports # SKIP no corpus at $MAILS"
-	exit 0
-fi
+skip_without_corpus "$MAILS" '*.eml' "real functional reports"
 
 set --
 for nnn in 401 402 408 410 418 429 432 434 439 450 452 459 460 462 473; do

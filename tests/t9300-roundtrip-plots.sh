@@ -25,10 +25,7 @@
 
 CORPUS=${CORPUS:-$TOP/../shared/corpus}
 MAILS=$CORPUS/mails
-if ! ls "$MAILS"/*.eml >/dev/null 2>&1; then
-	_ok "real mails with plots # SKIP no corpus at $MAILS"
-	exit 0
-fi
+skip_without_corpus "$MAILS" '*.eml' "real mails with plots"
 mails() {
 	for nnn in "$@"; do
 		ls "$MAILS/$nnn"-*.eml
