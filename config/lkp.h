@@ -103,12 +103,14 @@ double lkp_perf_profile_threshold(const struct lkp_tables *t,
 
 /*
  * skip_function_stat?: 1 when the function stat `stat` is dropped because
- * the base matrix lacks its counterpart.  `base_has(ctx, key)` answers
- * whether the base matrix has the key.  dmesg/kmsg/last_state/stderr stats
- * are never dropped.
+ * the base matrix lacks its counterpart.  `base_has(ctx, key, 0)` answers
+ * whether the base matrix has the key, `base_has(ctx, key, 1)` whether it
+ * has a key "key.<x>" with no dot in <x>.  dmesg/kmsg/last_state/stderr
+ * stats are never dropped.
  */
 int lkp_skip_function_stat(const struct lkp_tables *t, const char *stat,
-			   int (*base_has)(void *ctx, const char *key),
+			   int (*base_has)(void *ctx, const char *key,
+					   int any_child),
 			   void *ctx);
 
 /*

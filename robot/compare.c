@@ -306,12 +306,26 @@ static int rule_on(const struct pair_ctx *p, unsigned rule)
 	return !(p->o->disabled & rule);
 }
 
-static int base_has(void *ctx, const char *key)
+static int base_has(void *ctx, const char *key, int any_child)
 {
 	const struct view *b = ctx;
-	const struct rt_stat *s = result_root_stat(b->rt, key);
+	const struct rt_stat *s;
+	size_t i, len;
 
-	return s && view_has(b, s - b->rt->stats);
+	if (!any_child) {
+		s = result_root_stat(b->rt, key);
+		return s && view_has(b, s - b->rt->stats);
+	}
+	/* a key KEY.<x>, no dot in <x>: only failure stats of 2020-07/08 ask */
+	len = strlen(key);
+	for (i = 0; i < b->rt->nstats; i++) {
+		const char *n = b->rt->stats[i].name;
+
+		if (!strncmp(n, key, len) && n[len] == '.' &&
+		    !strchr(n + len + 1, '.') && view_has(b, i))
+			return 1;
+	}
+	return 0;
 }
 
 /*

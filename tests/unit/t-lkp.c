@@ -417,10 +417,14 @@ static void test_params(void)
 	lkp_job_options_free(om);
 }
 
-static int base_has(void *ctx, const char *key)
+static int base_has(void *ctx, const char *key, int any_child)
 {
+	size_t len = strlen(key);
+
 	for (const char *const *k = ctx; *k; k++)
-		if (!strcmp(*k, key))
+		if (any_child ? !strncmp(*k, key, len) && (*k)[len] == '.' &&
+					!strchr(*k + len + 1, '.')
+			      : !strcmp(*k, key))
 			return 1;
 	return 0;
 }
@@ -461,6 +465,15 @@ static void test_skip_function(void)
 	CHECK(lkp_skip_function_stat(at("2020-08-25"), "ltp.x.fail", base_has,
 				     ctx),
 	      "2020-08: pass|passed wanted");
+	CHECK(!lkp_skip_function_stat(at("2020-08-01"), "kvm.c.fail", base_has,
+				      ctx),
+	      "2020-08-01: kept, the base has kvm.c.error");
+	CHECK(!lkp_skip_function_stat(at("2020-08-01"), "ltp.a.x", base_has,
+				      ctx),
+	      "2020-08-01: any BASE.<x> counts, not only the usual ones");
+	CHECK(lkp_skip_function_stat(at("2020-08-01"), "ltp.fail", base_has,
+				     ctx),
+	      "2020-08-01: ltp.a.pass is no child of ltp (one dot too many)");
 }
 
 /* Rows of the real mails, shown on their dates. */
