@@ -129,18 +129,27 @@ static int parse_when(const char *s, size_t len, long long *t)
 }
 
 /*
- * Whether a section dated `d` is in force at the lookup `when`: a dated
- * section from its day on (the day part of `when`); a timed one from its
- * time on, when `when` has a time, else from its day on too.
+ * A lookup of the tables: its text and, when it has a time, that instant
+ * (parsed once per table file, not per section).
  */
-static int section_due(const char *d, size_t dlen, const char *when)
-{
-	long long st, wt;
+struct lookup {
+	const char *text;
+	int timed;
+	long long at;
+};
 
-	if (parse_when(d, dlen, &st) == 1 &&
-	    parse_when(when, strlen(when), &wt) == 1)
-		return wt >= st;
-	return memcmp(d, when, 10) <= 0;
+/*
+ * Whether a section dated `d` (at the instant `at` when `timed`) is in
+ * force at the lookup `w`: a dated section from its day on (the day part
+ * of the lookup); a timed one from its time on, when the lookup has a
+ * time, else from its day on too.
+ */
+static int section_due(const char *d, int timed, long long at,
+		       const struct lookup *w)
+{
+	if (timed && w->timed)
+		return w->at >= at;
+	return memcmp(d, w->text, 10) <= 0;
 }
 
 /* The next line of sb from *pos; returns its length, or -1 at the end. */
@@ -223,7 +232,10 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 	size_t pos = 0;
 	const char *ln;
 	long len;
-	int lineno = 0, kind = 0, done = 0, seen = 0;
+	int lineno = 0, kind = 0, done = 0, seen = 0, timed;
+	struct lookup w = { .text = date };
+
+	w.timed = parse_when(date, strlen(date), &w.at) == 1;
 
 	while ((len = next_line(&f->sb, &pos, &ln)) >= 0) {
 		const char *d;
@@ -261,7 +273,8 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 				     lineno, (int)len, ln);
 		}
 		dlen = strcspn(d, " \t\n");
-		if (parse_when(d, dlen, &at) < 0 || (dlen > 10 && d[10] != 'T'))
+		timed = parse_when(d, dlen, &at);
+		if (timed < 0 || (dlen > 10 && d[10] != 'T'))
 			return error("%s:%d: bad date '%.*s' (want "
 				     "YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+zzzz)",
 				     f->path, lineno, (int)dlen, d);
@@ -273,7 +286,7 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 			return error("%s:%d: @change before any @since",
 				     f->path, lineno);
 		/* sections after the one due by date are only checked */
-		if (seen && !section_due(d, dlen, date))
+		if (seen && !section_due(d, timed, at, &w))
 			done = 1;
 		last = at;
 		seen = 1;

@@ -1391,7 +1391,6 @@ static void ctx_release(struct ctx *c)
 	free(c->second_id);
 }
 
-/* robot's own lint on what it wrote; failing it is robot's own fault */
 /*
  * The mail client the period's reports went out from (the style's
  * `mailer`): robot's own (`robot`, the default) or Thunderbird
@@ -1445,6 +1444,7 @@ static int mailer_apply(const struct ctx *c, struct msg *m,
 	return 0;
 }
 
+/* robot's own lint on what it wrote; failing it is robot's own fault */
 static int lint(const struct composed *out, const struct request *req)
 {
 	struct strbuf why = STRBUF_INIT;
