@@ -291,6 +291,11 @@ int inmsg_date(const struct inmsg *m, int64_t *t)
 	if (!v || mailimf_date_time_parse(v, strlen(v), &idx, &dt) !=
 			  MAILIMF_NO_ERROR)
 		return -1;
+	/* a year a Date can write back, so every later gmtime_r() works */
+	if (dt->dt_year < 1900 || dt->dt_year > 9999) {
+		mailimf_date_time_free(dt);
+		return -1;
+	}
 	tm.tm_year = dt->dt_year - 1900;
 	tm.tm_mon = dt->dt_month - 1;
 	tm.tm_mday = dt->dt_day;

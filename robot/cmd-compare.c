@@ -108,14 +108,20 @@ static int parse_options(struct compare_cli *cli, int argc, char **argv)
 }
 
 /* Today's date, from SOURCE_DATE_EPOCH when set (reproducible builds). */
-static void today(char date[11])
+static int today(char date[11])
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	time_t now = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	time_t now;
 	struct tm tm;
+	int sde = source_date_epoch(&now);
 
-	gmtime_r(&now, &tm);
+	if (sde < 0)
+		return -1;
+	if (!sde)
+		now = time(NULL);
+	if (!gmtime_r(&now, &tm))
+		return error("the clock's time does not convert to a date");
 	strftime(date, 11, "%Y-%m-%d", &tm);
+	return 0;
 }
 
 /* The metadata of the commits, from the metadata file or the repository. */
@@ -228,8 +234,8 @@ static int run(const struct compare_cli *cli, char **dirs, size_t n)
 			status = EXIT_USAGE;
 			goto out;
 		}
-	} else {
-		today(date);
+	} else if (today(date)) {
+		goto out; /* EXIT_DATAERR, as compose */
 	}
 	if (style_load(&st, date) || !(tables = lkp_tables_load(date))) {
 		status = EXIT_RUNTIME;

@@ -118,8 +118,8 @@ static int parse_date(struct when *w, const char *s)
 static int report_when(struct when *w, const struct request *req,
 		       const struct robot_config *cfg)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	int tz;
+	time_t t;
+	int tz, sde;
 
 	if (req->date) {
 		if (parse_date(w, req->date))
@@ -131,18 +131,10 @@ static int report_when(struct when *w, const struct request *req,
 	if (parse_tz(cfg->timezone, &tz))
 		return error("%s: timezone: bad value '%s'", cfg->file,
 			     cfg->timezone);
-	if (sde && *sde) {
-		char *end;
-		long long t = strtoll(sde, &end, 10);
-
-		if (*end || t < 0)
-			return error("SOURCE_DATE_EPOCH: '%s' is not a number "
-				     "of seconds",
-				     sde);
-		when_set(w, (time_t)t, tz);
-	} else {
-		when_set(w, time(NULL), tz);
-	}
+	sde = source_date_epoch(&t);
+	if (sde < 0)
+		return -1;
+	when_set(w, sde ? t : time(NULL), tz);
 	return 0;
 }
 

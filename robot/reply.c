@@ -456,8 +456,15 @@ static int f_patch(struct rrender *rr, struct strbuf *out)
 
 static int f_parent_date(struct rrender *rr, struct strbuf *out)
 {
-	if (!rr->v->parent->has_date)
-		return value(rr, out, "parent_date", NULL);
+	if (!rr->v->parent->has_date) {
+		if (rr->lenient)
+			return value(rr, out, "parent_date", NULL);
+		/* the follow-up is the input at fault, not the template */
+		error_status = EXIT_DATAERR;
+		return error("%s: Date: missing, or not a date of the years "
+			     "1900 to 9999",
+			     rr->v->parent->path);
+	}
 	attribution_date(out, rr->v->parent);
 	return 0;
 }

@@ -30,6 +30,8 @@ struct run {
 	const char *config; /* the file, for errors */
 	int verbose;
 	time_t now;
+	time_t sde; /* SOURCE_DATE_EPOCH, when have_sde */
+	int have_sde;
 	struct spool sp;
 	/* the transport: SMTP, or the local mailbox */
 	char *smtp_url, *password;
@@ -290,9 +292,7 @@ static int open_mbox(struct run *r)
 /* The date of the "From " line: SOURCE_DATE_EPOCH, else the clock. */
 static time_t mbox_time(const struct run *r)
 {
-	const char *e = getenv("SOURCE_DATE_EPOCH");
-
-	return e && *e ? (time_t)atoll(e) : r->now;
+	return r->have_sde ? r->sde : r->now;
 }
 
 static int record_sent(struct run *r, const char *name, const char *id,
@@ -814,6 +814,11 @@ int send_run(const struct robot_config *cfg, const struct send_opts *o)
 	r.verbose = o->verbose;
 	r.now = time(NULL);
 	r.mbox.fd = -1;
+	/* checked before the spool is touched, so a bad value costs nothing */
+	ret = source_date_epoch(&r.sde);
+	if (ret < 0)
+		return EXIT_DATAERR; /* as compose */
+	r.have_sde = ret;
 	r.sp.lock_fd = r.sp.send_fd = -1;
 	/* everything that can be wrong with the configuration, first */
 	ret = spool_open(&r.sp, cfg->spool, 0, cfg->file);

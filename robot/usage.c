@@ -160,3 +160,25 @@ void bug_fl(const char *file, int line, const char *fmt, ...)
 	strbuf_release(&sb);
 	abort();
 }
+
+/* 9999-12-31 23:59:59 UTC: the last second a Date header's year can name */
+#define EPOCH_MAX 253402300799LL
+
+int source_date_epoch(time_t *t)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (!sde || !*sde)
+		return 0;
+	errno = 0;
+	v = strtoll(sde, &end, 10);
+	if (*end || errno || v < 0 || v > EPOCH_MAX ||
+	    strspn(sde, "0123456789") != strlen(sde))
+		return error("SOURCE_DATE_EPOCH: '%s' is not a number of "
+			     "seconds from 1970 to 9999",
+			     sde);
+	*t = (time_t)v;
+	return 1;
+}

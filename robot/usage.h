@@ -10,6 +10,8 @@
 #ifndef ROBOT_USAGE_H
 #define ROBOT_USAGE_H
 
+#include <time.h>
+
 #define ROBOT_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
 /* Prints the message and exits with `status`. */
@@ -63,5 +65,13 @@ extern int error_status;
 int error_exit_code(int fallback);
 /* Whether errnum says the machine failed rather than the input. */
 int errno_is_runtime(int errnum);
+
+/*
+ * SOURCE_DATE_EPOCH (reproducible builds): 0 when unset or empty, 1 with
+ * *t set when it is a number of seconds that gmtime() can turn into a
+ * four-digit year (1970 to 9999), else the error's -1 ("robot: error:
+ * SOURCE_DATE_EPOCH: ...").
+ */
+int source_date_epoch(time_t *t);
 
 #endif

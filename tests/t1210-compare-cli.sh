@@ -27,6 +27,11 @@ expect_code 2 "an unknown style is a usage error" \
 	"$ROBOT" compare --style 2023-13-01 rt0 rt1
 expect_code 2 "an unknown rule is a usage error" \
 	"$ROBOT" compare --no-rule nonsense rt0 rt1
+expect_code 65 "a SOURCE_DATE_EPOCH that is no time is bad input" \
+	env SOURCE_DATE_EPOCH=1e9 "$ROBOT" compare rt0 rt1
+ok "... one line naming it" grep -qx \
+	"robot: error: SOURCE_DATE_EPOCH: '1e9' is not a number of seconds from 1970 to 9999" \
+	"$T/.err"
 expect_code 65 "a missing result root is bad input" \
 	"$ROBOT" compare rt0 "$T/nowhere"
 printf 'commits:\n- id: 0000000000000000000000000000000000000000\n' \

@@ -263,6 +263,20 @@ req date2 's/^date:.*/date: "2023-06-07 14:32:17"/'
 bad 65 "a date without its zone" "$W/date2.yaml" "$W/date2.yaml: date: "
 req date3 's/^date:.*/date: "yesterday"/'
 bad 65 "a date that is no date" "$W/date3.yaml" "$W/date3.yaml: date: 'yesterday'"
+# without a date the clock is SOURCE_DATE_EPOCH: a four-digit year or an error
+req nodate '/^date:/d'
+for v in 12x -5 253402300800 99999999999999999 ' 7'; do
+	SOURCE_DATE_EPOCH=$v
+	export SOURCE_DATE_EPOCH
+	bad 65 "SOURCE_DATE_EPOCH='$v'" "$W/nodate.yaml" \
+		"SOURCE_DATE_EPOCH: '$v' is not a number of seconds from 1970 to 9999"
+done
+SOURCE_DATE_EPOCH=253402300799
+export SOURCE_DATE_EPOCH
+"$ROBOT" compose --dry-run -c "$CFG" "$W/nodate.yaml" >"$T/last.eml" 2>&1
+ok "SOURCE_DATE_EPOCH=253402300799 dates the mail in 9999" \
+	grep -qx 'Date: Fri, 31 Dec 9999 23:59:59 +0000' "$T/last.eml"
+unset SOURCE_DATE_EPOCH
 req mid1 '' 'message_id: "202306071432.abc@example.org"'
 bad 65 "a message_id without angle brackets" "$W/mid1.yaml" \
 	"$W/mid1.yaml:12: message_id: '202306071432.abc@example.org' is not one"

@@ -112,6 +112,14 @@ printf 'spool: spool\nsmtp_ulr: smtp://x\n' >typo.yaml
 expect_code 78 "a misspelt key: exit 78" "$ROBOT" send -c typo.yaml
 ok "... naming the key" grep -q 'smtp_ulr' "$T/.err"
 
+# SOURCE_DATE_EPOCH dates the mailbox's "From " lines: checked first too
+expect_code 65 "SOURCE_DATE_EPOCH out of range: exit 65, one error line" \
+	env SOURCE_DATE_EPOCH=253402300800 "$ROBOT" send -c q.yaml
+ok "... it names the variable and its value" \
+	grep -qx "robot: error: SOURCE_DATE_EPOCH: '253402300800' is not a number of seconds from 1970 to 9999" "$T/.err"
+find spool -type f | sort | xargs md5sum >spool.after
+ok "... nothing in the spool moved or changed" test_cmp spool.before spool.after
+
 # good values of the same keys are accepted
 printf 'spool: spool\nmax_per_run: 10\nmax_per_hour: 100\nmax_age: 36h\nenvelope_from: "Bounces <b@example.org>"\nstaging_to: t@example.org\nmbox: box\n' \
 	>good.yaml

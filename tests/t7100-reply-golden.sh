@@ -164,5 +164,20 @@ ok "a follow-up to robot's answer finds the report behind it" \
 	grep -qx 'report: "<202309221737.5eb1e5d1-lkp@intel.com>"' \
 	"$T/out/again/test-request.yaml"
 
+# --- a Date whose year no Date header can write: no date, one clear error ---
+case=0001-inline-patch
+sed 's/^Date: .*/Date: Mon, 25 Sep 99999 09:12:44 +0200/' \
+	"$SRC/$case/mail.eml" >"$T/far.eml"
+run "$T/far.extract" reply -c "$CFG" --extract-patch out/far --to far.eml
+ok "a follow-up dated in the year 99999: its patch is still taken" \
+	grep -qx 'exit 0' "$T/far.extract"
+add_root "$T/out/far/test-request.yaml" "$(cat "$SRC/$case/patched")" \
+	>"$T/out/far/request.yaml"
+expect_code 65 "... the answer, which quotes its date: exit 65, one error line" \
+	robot reply --dry-run -c "$CFG" --to far.eml out/far/request.yaml
+ok "... naming the mail and its Date" grep -qx \
+	"robot: error: far.eml: Date: missing, or not a date of the years 1900 to 9999" \
+	"$T/.err"
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]
