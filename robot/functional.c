@@ -447,6 +447,19 @@ static int fill_notes(struct report_functional *fn,
 	return 0;
 }
 
+/*
+ * A test's stat named after a kernel-log line it found ("TEST.dmesg.<line>",
+ * lkp-tests' leaking-addresses parse): quoted from its output, in the
+ * kernel log's layout.
+ */
+static int log_named(const char *kpi)
+{
+	size_t n = strcspn(kpi, ".");
+
+	return kpi[n] == '.' && (has_prefix(kpi + n + 1, "dmesg.") ||
+				 has_prefix(kpi + n + 1, "kmsg."));
+}
+
 /* The evidence: the request's items, or one excerpt by the rules. */
 static int fill_evidence(struct report_functional *fn,
 			 struct functional_logs *logs,
@@ -466,6 +479,8 @@ static int fill_evidence(struct report_functional *fn,
 		     !has_prefix(req->test.kpi, "kmsg.") &&
 		     !has_prefix(req->test.kpi, "last_state.");
 	fn->test_stat = fn->output;
+	if (log_named(req->test.kpi))
+		fn->output = 0;
 	if (req->no_evidence)
 		return 0;
 	if (req->evidence.n) {
@@ -514,7 +529,8 @@ static int fill_evidence(struct report_functional *fn,
 		if (first) {
 			if (e->file)
 				fn->output = strcmp(e->file, "dmesg") &&
-					     strcmp(e->file, "kmsg");
+					     strcmp(e->file, "kmsg") &&
+					     !log_named(req->test.kpi);
 			logs->n = evidence_logs(ev.run_dir, logs->paths);
 			first = 0;
 		}

@@ -268,6 +268,13 @@ class Functional:
                            h.startswith('last_state.')) and \
             (h.startswith(self.testcase + '.') or
              bool(re.search(r'\.(fail|pass)$', h)))
+        # a test's stat named after a kernel-log line it found (lkp-tests'
+        # leaking-addresses parse: "dmesg.<line>"): its output, quoted in
+        # the kernel log's layout
+        self.log_named = self.output and \
+            bool(re.match(r'^[^.]+\.(dmesg|kmsg)\.', h))
+        if self.log_named:
+            self.output = False
         self.version = None
         self.params = []
         self.test_description = self.test_url = None
@@ -316,7 +323,7 @@ class Functional:
                         'tags')
         self.evidence_before_tags = []
         # a test's stat read from the kernel log (kunit): the log's layout
-        self.test_stat = self.output
+        self.test_stat = self.output or self.log_named
         k = ti + 1
         while k < len(L) and (L[k] == '' or L[k].startswith('the same patch') or
                               re.match(r'^\|? ?(Reported-by|Link|Closes): ', L[k])):
@@ -740,7 +747,7 @@ def evidence_files(F, R, rundir):
     if not logs:
         return [{'text': v} if k == 'text' else fail_item(v)
                 for k, v in F.evidence]
-    name = 'output' if F.output else 'dmesg'
+    name = 'output' if F.output or F.log_named else 'dmesg'
     lines = [] if output else noise(3)
     spans = []
     for k, v in enumerate(logs):
