@@ -13,6 +13,8 @@
 #   402 2019-07 a result table whose stat holds '|', the qemu steps
 #   408 2020-03 a failed xfstests test, its output quoted
 #   410 2020-05 "Greeting,", a boot hang: the end of the console log
+#   412 2020-07 a test's stat named after a kernel-log line
+#       (leaking-addresses.dmesg.*): its output in the kernel log's layout
 #   418 2021-03 an LTP output of 5000 lines, the 0DAY/LKP+ footer
 #   429 2022-05 a decoded log, qemu steps with modules, the 01.org footer
 #   432 2022-08 sent from Thunderbird (style mailer): format=flowed,
@@ -36,7 +38,7 @@ FIDELITY=$TOP/tests/tools/fidelity
 skip_without_corpus "$MAILS" '*.eml' "real functional reports"
 
 set --
-for nnn in 401 402 408 410 418 429 432 434 439 450 452 459 460 462 473; do
+for nnn in 401 402 408 410 412 418 429 432 434 439 450 452 459 460 462 473; do
 	set -- "$@" "$(ls "$MAILS/$nnn"-*.eml)"
 done
 $PYTHON "$FIDELITY" --robot "$ROBOT" "$@" >"$T/fidelity" 2>&1
