@@ -398,12 +398,12 @@ def write_roots(outdir, results, mail, date):
                              axes.get('tbox_group', 'unknown'), rootfs,
                              axes.get('kconfig', 'unknown'),
                              axes.get('compiler', 'unknown'), col.sha])
-            m = dict(res.matrices[j])
+            m = type(res.matrices[j])(res.matrices[j])
             n = res.ctx.n[j]
             m['stats_source'] = ['%s/%d/stats.json' % (root, i)
                                  for i in range(n)]
             with open(os.path.join(rt, 'matrix.json'), 'w') as f:
-                f.write(e.format_matrix(m))
+                f.write(e.format_matrix(m, date))
             job = ['suite: ' + e.yaml_scalar(testcase),
                    'testcase: ' + e.yaml_scalar(testcase)]
             job += e.job_param_lines(params, testcase, date)
