@@ -4,7 +4,9 @@
 # run files gives one clear "robot: error:" line (exit 65) or a bounded
 # excerpt, never a crash: a log that names no line of the headline, a
 # report the log cuts short, a 50 MB log, binary garbage, a corrupt or
-# truncated .xz, a missing file, request keys out of range.
+# truncated .xz, a missing file, request keys out of range; and for a
+# test's stat, whose excerpt is its output file: 50 MB of output, binary
+# garbage, an empty file.
 . "$(dirname "$0")/lib.sh"
 
 SRC=$TOP/tests/functional
@@ -168,3 +170,37 @@ rc=$?
 	! grep -q 'dmesg.xz' "$T/.out" &&
 	_ok "a 70 MB log is not attached, with a warning" ||
 	_fail "a 70 MB log is not attached, with a warning (exit $rc)"
+
+# A test's stat quotes its output file: the same bounds hold there.
+XCASE=$G/0103-2021-xfstests-output
+XOUT=$G/data/rt/xfstests/rt1/0/output
+xcompose() {
+	(cd "$XCASE" && "$ROBOT" compose --dry-run -c ../data/robot.yaml \
+		request.yaml)
+}
+cp "$XOUT" "$T/xfstests.out"
+# 50 MB of output lines around the test's own
+"$PYTHON" - "$XOUT" "$T/xfstests.out" <<'PY'
+import sys
+line = b'2021-05-10 11:02:03 robot-test: filler line of a big output....\n'
+half = line * (25 * 1024 * 1024 // len(line))
+with open(sys.argv[1], 'wb') as f:
+    f.write(half + open(sys.argv[2], 'rb').read() + half)
+PY
+expect_code 0 "a 50 MB test output" xcompose
+lines=$(grep -c 'robot-test: filler' "$T/.out")
+grep -q 'generic/324' "$T/.out" && [ "$lines" -le 6000 ] &&
+	_ok "... is quoted from before the test, at most 6000 lines ($lines)" ||
+	_fail "... is quoted from before the test ($lines filler lines)"
+grep -q 'robot: warning: .*cut at 6000 lines' "$T/.err" &&
+	_ok "... with a warning" || _fail "... with a warning"
+head -c 200000 /dev/urandom >"$XOUT"
+expect_code 0 "a test output of binary garbage" xcompose
+"$PYTHON" "$TOP/tests/golden/data/check-mail" defects "$T/.out" &&
+	_ok "... is quoted as text ('?'), the mail stays valid" ||
+	_fail "... is quoted as text, the mail stays valid"
+: >"$XOUT"
+expect_code 65 "an empty test output" xcompose
+grep -q 'output: the excerpt is empty' "$T/.err" && _ok "... says so" ||
+	_fail "... says so"
+cp "$T/xfstests.out" "$XOUT"
