@@ -596,6 +596,21 @@ static int b_preface(struct render *rc, struct strbuf *out)
 }
 
 /*
+ * The empty lines before the greeting: the style's `lead`, or after a
+ * preface the `-preface` file of that lead where the set has one.  A
+ * preface is followed by two empty lines in every period: 234 of
+ * 2022-11-22 (a `lead 1` period) as 122-129, 248, 258, 281, 308, 311 and
+ * 329 of the `lead 2` ones.
+ */
+static int b_lead(struct render *rc, struct strbuf *out)
+{
+	const char *pre = rc->r->preface;
+
+	return expand_optional(rc, out, "lead",
+			       pre && *pre ? "-preface" : NULL);
+}
+
+/*
  * The sender's text after the greeting (258, 308, 311, 329 of the corpus:
  * "we reported ... now we got more bisect results"), as the `intro`
  * template lays it out; nothing without one.
@@ -658,14 +673,17 @@ static int b_source(struct render *rc, struct strbuf *out)
 
 /*
  * What the report says between the parameters and "Details are as
- * below:": the In-addition table and the tags (`verdict`), or, for an
- * improvement without the table, `verdict-empty` where a period has it.
+ * below:": the In-addition table and the tags (`verdict`), or, without
+ * the table, `verdict-empty` (an improvement) or `verdict-bare` (a
+ * regression) where a period has it.
  */
 static int b_verdict(struct render *rc, struct strbuf *out)
 {
-	int empty = rc->t->improvement && !rc->r->nadditions;
+	const char *suffix = NULL;
 
-	return expand_optional(rc, out, "verdict", empty ? "-empty" : NULL);
+	if (!rc->r->nadditions)
+		suffix = rc->t->improvement ? "-empty" : "-bare";
+	return expand_optional(rc, out, "verdict", suffix);
 }
 
 /*
@@ -1246,6 +1264,7 @@ static const struct field {
 	{ "table", COMPUTED, 0, f_items },
 	{ "graphs", COMPUTED, 0, f_items },
 	{ "preface", COMPUTED, 0, b_preface },
+	{ "lead", COMPUTED, 0, b_lead },
 	{ "intro", COMPUTED, 0, b_intro },
 	{ "note", COMPUTED, 0, b_note },
 	{ "intro_text", COMPUTED, 0, f_intro_text },
