@@ -18,6 +18,8 @@
 #   123 2023-10 a posted patch, "| Closes:", In-addition, two sections
 #   128 2024-10 config:/compiler: lines, download link, the change's sign
 #   133 2025-10 improvement, a brand with two blanks
+#   134 2026-02 still lines whose trees start together, a regression
+#       without In-addition: two empty lines before the tags
 #   136 2026-07 posted patch without "base:", two In-addition tests,
 #       three sections, Ruby's rounding of exact ties
 #   205 2020-11 one empty line before "Greeting," (lead 1 from
@@ -25,7 +27,8 @@
 #   213 2021-03 "Thanks," without the 0DAY/LKP+ footer (footer lkp from
 #       2021-03-02)
 #   221 2022-02 the 0DAY/LKP+ footer, In-addition
-#   234 2022-11 a preface before "Greeting,", "| Link:" tags
+#   234 2022-11 a preface before "Greeting," (two empty lines in the
+#       one-line lead period), "| Link:" tags
 #   238 2023-07 the lkp steps still (repro download from 2023-08-01)
 #   242 2023-08 a posted patch with "| Closes:" tags
 #   276 2024-07 an improvement on a posted patch with In-addition
@@ -43,7 +46,6 @@
 #       characters with one blank after the colon, twelve sections
 #   320 2025-08 an improvement without In-addition: three empty lines
 #       before "Details"
-#   332 2026-04 still lines whose trees start together
 . "$(dirname "$0")/lib.sh"
 
 CORPUS=${CORPUS:-$TOP/../shared/corpus}
@@ -54,8 +56,8 @@ EML2LKP=$TOP/tests/tools/eml2lkp
 skip_without_corpus "$MAILS" '*.eml' "real mails"
 
 set --
-for nnn in 112 114 123 128 133 136 205 213 221 234 238 242 276 289 291 \
-	292 296 299 306 311 320 332; do
+for nnn in 112 114 123 128 133 134 136 205 213 221 234 238 242 276 289 291 \
+	292 296 299 306 311 320; do
 	set -- "$@" "$(ls "$MAILS/$nnn"-*.eml)"
 done
 $PYTHON "$FIDELITY" --robot "$ROBOT" "$@" >"$T/fidelity" 2>&1
