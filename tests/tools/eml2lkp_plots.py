@@ -30,11 +30,34 @@ import math
 import os
 import re
 import shutil
+import time
 
 COLS, ROWS = 80, 20
 BOX_BOTTOM, BOX_TOP, BOX_RIGHT = 2, 16, 76
 CELLS = (COLS + 1) * (ROWS + 1)
 VERSIONS = ('4.6', '5.0', '5.2', '5.4')
+
+
+# -- the solvers' budget ------------------------------------------------------
+
+class OverBudget(Exception):
+    """The solvers (eml2lkp's rows, these plots) used up their CPU time."""
+
+
+_DEADLINE = [math.inf]
+
+
+def set_budget(seconds):
+    """Stop the solvers once this process has used `seconds` of CPU time."""
+    _DEADLINE[0] = seconds
+
+
+def spend(where, *args):
+    """OverBudget (naming `where % args`) once the budget is used up; the
+    solvers call it at the head of each try, so a try's own work bounds
+    how far past the budget they get."""
+    if time.process_time() > _DEADLINE[0]:
+        raise OverBudget(where % args)
 
 
 # -- the model ---------------------------------------------------------------
@@ -595,6 +618,7 @@ class Reader:
         def walk(i, prev, cur, path):
             if len(found) >= limit:
                 return
+            spend('a plot')
             key = (i, prev, cur)
             if memo.get(key) is False:
                 return
@@ -778,6 +802,7 @@ def choose_values(v, lo, hi, step, good_rows, bad_rows, labels, xleft,
                   bias=False):
     """Sample values on the given rows whose axis is [lo, hi] by step, with
     these labels; None when there are none."""
+    spend('a plot')
     class Target:
         pass
     t = Target()
@@ -821,8 +846,9 @@ def choose_values(v, lo, hi, step, good_rows, bad_rows, labels, xleft,
     for count in (8, 40):
         if pick or lo_a > lo_b or hi_a > hi_b:
             break
+        tops = spread(hi_a, hi_b, count)    # the same for every dmin
         for dmin in spread(lo_a, lo_b, count):
-            for dmax in spread(hi_a, hi_b, count):
+            for dmax in tops:
                 if dmax >= dmin:
                     pick = fits(dmin, dmax)
                 if pick:
