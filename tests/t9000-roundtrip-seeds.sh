@@ -20,7 +20,8 @@
 # the seeds do (a preface, still lines, further sections, an In-addition
 # table, a posted patch, tags, test description, attachments) give mails
 # that eml2lkp must turn back into inputs robot renders byte-identically.
-# Last, eml2lkp must refuse what is not a report it understands: exit 65,
+# Last, eml2lkp must refuse what is not a report it understands, and a
+# report its solvers cannot answer within --budget seconds: exit 65,
 # one line on stderr, nothing written.
 . "$(dirname "$0")/lib.sh"
 
@@ -187,8 +188,9 @@ done
 refuses() {
 	desc=$1
 	mail=$2
+	shift 2
 	rm -rf "$T/refused"
-	$PYTHON "$EML2LKP" "$mail" "$T/refused" >"$T/.out" 2>"$T/.err"
+	$PYTHON "$EML2LKP" "$@" "$mail" "$T/refused" >"$T/.out" 2>"$T/.err"
 	rc=$?
 	if [ "$rc" -eq 65 ] && [ "$(wc -l <"$T/.err")" -eq 1 ] &&
 		grep -q '^eml2lkp: error: ' "$T/.err" && [ ! -s "$T/.out" ] &&
@@ -208,3 +210,9 @@ r = random.Random(9000)
 sys.stdout.buffer.write(bytes(r.randrange(1, 256) for _ in range(4096)))' \
 	>"$T/garbage.bin"
 refuses "binary garbage" "$T/garbage.bin"
+# a mail its solvers cannot answer within --budget seconds of CPU time
+refuses "a report past its CPU budget" "$SEEDS/000_74aefeb1da089ba9.txt" \
+	--date "$(cat "$EX/seed-000/date")" --budget 0.001
+ok "the budget's refusal names where the solvers stopped" \
+	grep -q ': gave up on block 0, row .* after 0.001 s of CPU time (--budget)$' \
+	"$T/.err"
