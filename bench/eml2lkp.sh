@@ -2,30 +2,29 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # bench/eml2lkp.sh: the round-trip tool tests/tools/eml2lkp on every
-# corpus mail (../shared/corpus/mails and functional), one process a
-# mail, and the CPU time (user + sys) of each; prints the TOP slowest
-# and the total.  The round-trip checker gives eml2lkp 120 s of wall
-# time a mail; eml2lkp's own budget is doc/roundtrip.md's.
+# mail of the corpus of real mails (CORPUS=DIR: its mails/ and
+# functional/), one process a mail, and the CPU time (user + sys) of
+# each; prints the TOP slowest and the total.  The round-trip checker
+# gives eml2lkp 120 s of wall time a mail; eml2lkp stops with one error
+# past --budget (doc/roundtrip.md).
 #
-#   bench/eml2lkp.sh                     the whole corpus, TOP=10
+#   CORPUS=DIR bench/eml2lkp.sh          the whole corpus, TOP=10
 #   bench/eml2lkp.sh MAIL...             those mails
-#   OUT=/tmp/x bench/eml2lkp.sh          keep each mail's inputs in
-#                                        /tmp/x/NAME (with its stderr
+#   OUT=/tmp/x ...                       keep each mail's inputs in
+#                                        /tmp/x/NAME (with its -v stderr
 #                                        and exit code), to diff -r two
-#                                        trees' outputs
-#   EML2LKP=/other/tree/tests/tools/eml2lkp bench/eml2lkp.sh
-#   CORPUS=/path/to/corpus bench/eml2lkp.sh
+#                                        versions' trees
+#   EML2LKP=/other/tree/tests/tools/eml2lkp ...
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 EML2LKP=${EML2LKP:-$top/tests/tools/eml2lkp}
 TOP=${TOP:-10}
-corpus=${CORPUS:-$top/../shared/corpus}
 if [ $# -eq 0 ]; then
-	if [ ! -d "$corpus/mails" ]; then
-		echo "bench/eml2lkp.sh: no corpus at $corpus, nothing to do"
-		exit 0
+	if [ ! -d "${CORPUS:-}/mails" ]; then
+		echo "usage: CORPUS=DIR bench/eml2lkp.sh, or bench/eml2lkp.sh MAIL..." >&2
+		exit 2
 	fi
-	set -- "$corpus"/mails/*.eml "$corpus"/functional/*.eml
+	set -- "$CORPUS"/mails/*.eml "$CORPUS"/functional/*.eml
 fi
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
