@@ -134,6 +134,7 @@ static const struct field request_fields[] = {
 	T("machine", FIELD_STR, machine),
 	T("all_stats", FIELD_BOOL, all_stats),
 	R("still", FIELD_OBJS, still, &still_schema),
+	R("still_checked", FIELD_BOOL, still_checked, NULL),
 	R("patch", FIELD_OBJ, patch, &patch_schema),
 	R("sections", FIELD_OBJS, sections, &test_schema),
 	R("additions", FIELD_OBJS, additions, &test_schema),

@@ -32,6 +32,7 @@
  *   test_url: https://...
  *   machine: "..."                      # optional: overrides host fields
  *   still: [{tree: linus/master, commit: <sha40>, failed: false}]
+ *   still_checked: true                 # the heads were tested, none failed
  *   patch: {url: ..., base: ..., link: ..., subject: ...}
  *   sections: [{result_roots: [...], kpi: ..., ...}]   # further tests
  *   additions: [{result_roots: [...], kpi: ..., ...}]  # "In addition"
@@ -132,6 +133,7 @@ struct request {
 	struct strv show;     /* stats shown like the KPI, in every table */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */
+	int still_checked; /* the heads were tested: the block has its line */
 	struct req_patch patch;
 	struct objv sections;  /* struct req_test */
 	struct objv additions; /* struct req_test */

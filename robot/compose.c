@@ -776,6 +776,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->intro = dup_or_null(req->intro);
 	r->note = dup_or_null(req->note);
 	r->no_tags = req->no_tags;
+	r->still_checked = req->still_checked;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
 						  : c->cfg->reported_by);
 	r->sender_name = xstrdup(req->sender_name ? req->sender_name

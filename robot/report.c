@@ -699,6 +699,13 @@ static int still_block(struct render *rc, struct strbuf *out,
 	int ret = 0;
 
 	rc->used |= USED_STILL;
+	/*
+	 * Heads tested without a failure: the block without lines, whose
+	 * empty line the style keeps or drops (BLOCK-none VARIANT)
+	 */
+	if (!r->nstill && r->still_checked && !r->patch_url &&
+	    !strcmp(wrapper, "fstill"))
+		return expand(rc, out, "fstill-none", NULL);
 	if (!r->nstill)
 		return 0;
 	rc->still_width = 0;

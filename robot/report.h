@@ -117,6 +117,8 @@ struct report {
 	char *patch_version, *newer_version, *newer_link, *newer_subject;
 	struct report_still *still;
 	size_t nstill;
+	/* the heads were tested (none failed when there is no still line) */
+	int still_checked;
 	char *preface; /* free text before the greeting; NULL */
 	char *intro;   /* free text after the greeting; NULL */
 	char *note;    /* the lines between the headline and "commit:" */

@@ -127,6 +127,8 @@ request 'notes: [{at: nowhere, text: "x"}]'
 expect_code 65 "a note at no place" compose bad.yaml
 request 'notes: [{at: intro, text: "x", fail_runs: true}]'
 expect_code 65 "a note with words and a table" compose bad.yaml
+request 'still_checked: "true"'
+expect_code 65 "a quoted still_checked" compose bad.yaml
 request 'evidence_at: nowhere'
 expect_code 65 "evidence at no place" compose bad.yaml
 grep -q "bad.yaml: evidence_at: 'nowhere' is not a place" "$T/.err" &&

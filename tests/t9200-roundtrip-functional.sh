@@ -28,6 +28,8 @@
 #       empty lines after the parameters and before the tags
 #   460 2025-04 words, a fail:runs table under its axes before "noticed"
 #   462 2025-05 a long "[tree] [subsystem]": one blank before the sha
+#   469 2026-01 heads tested without a failure (still_checked): two
+#       empty lines after the repository line
 #   473 2026-03 a failed kselftest, a remark with a log line in it
 . "$(dirname "$0")/lib.sh"
 
@@ -38,7 +40,7 @@ FIDELITY=$TOP/tests/tools/fidelity
 skip_without_corpus "$MAILS" '*.eml' "real functional reports"
 
 set --
-for nnn in 401 402 408 410 412 418 429 432 434 439 450 452 459 460 462 473; do
+for nnn in 401 402 408 410 412 418 429 432 434 439 450 452 459 460 462 469 473; do
 	set -- "$@" "$(ls "$MAILS/$nnn"-*.eml)"
 done
 $PYTHON "$FIDELITY" --robot "$ROBOT" "$@" >"$T/fidelity" 2>&1

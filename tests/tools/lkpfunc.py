@@ -258,6 +258,12 @@ class Functional:
             i += 1
         self.still = [STILL_RE.match(l).groups() for l in L[ci:i]
                       if STILL_RE.match(l)]
+        # no still line, and the block's empty line after the repository
+        # line: the heads were tested and none failed (request key
+        # still_checked; the style's fstill-none keeps that line)
+        self.still_checked = not self.still and not self.patch and \
+            self.repo_url is not None and L[i - 2:i] == ['', ''] and \
+            L[i - 3] == '%s %s' % (self.repo_url, self.branch)
         # the test
         if not re.match(r'^(in )?testcase: ', L[i]):
             raise Fail('%s: no "in testcase:" line' % self.path)
@@ -882,6 +888,8 @@ def request_lines(F, R, date, evidence):
         for tree, sha in F.still:
             req += ['  - tree: ' + E.ystr(tree), '    commit: ' + sha,
                     '    failed: true']
+    if F.still_checked:
+        req.append('still_checked: true')
     pre = F.preface_text()
     if pre:
         req += E.ytext('preface', pre)
