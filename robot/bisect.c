@@ -217,16 +217,26 @@ int bisect_plots(struct bisect_plot **out, size_t *n, char *const *good,
 			result_root_stat(&sg.rt, names[i]);
 		const struct rt_stat *sbad = result_root_stat(&sb.rt, names[i]);
 
-		if (!sgood || !sbad || !sgood->n || !sbad->n ||
+		if (sgood && !sgood->n)
+			sgood = NULL;
+		if (sbad && !sbad->n)
+			sbad = NULL;
+		if ((!sgood && !sbad) ||
 		    !lkp_bisectable_stat(o->tables, names[i]) ||
 		    lkp_function_stat(o->tables, names[i]))
 			continue;
-		r[nr].rank = sb.rank[sbad - sb.rt.stats];
+		/* a stat the bad side lacks comes after the bad side's */
+		r[nr].rank = sbad ? sb.rank[sbad - sb.rt.stats]
+				  : sb.rt.nstats + sg.rank[sgood - sg.rt.stats];
 		r[nr].plot.stat = xstrdup(names[i]);
-		r[nr].plot.ngood = sgood->n;
-		r[nr].plot.good = copy_values(sgood, sgood->n);
-		r[nr].plot.nbad = sbad->n;
-		r[nr].plot.bad = copy_values(sbad, sbad->n);
+		if (sgood) {
+			r[nr].plot.ngood = sgood->n;
+			r[nr].plot.good = copy_values(sgood, sgood->n);
+		}
+		if (sbad) {
+			r[nr].plot.nbad = sbad->n;
+			r[nr].plot.bad = copy_values(sbad, sbad->n);
+		}
 		nr++;
 	}
 	qsort(r, nr, sizeof(*r), cmp_ranked);

@@ -14,8 +14,12 @@
  * all its runs as StatCompare pads them) finds it changed from the good
  * samples to the bad ones, it is bisectable (stat-denylist/allowlist) and
  * it is not a pass/fail stat: what lkp-tests' `mmplot --concise` plots for
- * two matrices.  The plots come in the order of the bad samples' stats
- * (each root's matrix.json order, first appearance wins).
+ * two matrices.  A side whose roots all lack the stat has no series
+ * (ngood or nbad 0): mmplot then leaves out that matrix's data set and
+ * draws the other alone.  The plots come in the order of the bad samples'
+ * stats (each root's matrix.json order, first appearance wins), then the
+ * stats the bad side lacks in the good side's order (as lkp-tests'
+ * change detection appends them to the bad matrix).
  */
 #ifndef ROBOT_BISECT_H
 #define ROBOT_BISECT_H

@@ -11,6 +11,8 @@
 
 static const char usage_text[] =
 	"usage: robot plot [--gnuplot VERSION] --title TITLE GOOD.txt BAD.txt\n"
+	"   or: robot plot [--gnuplot VERSION] --title TITLE --no-bad GOOD.txt\n"
+	"   or: robot plot [--gnuplot VERSION] --title TITLE --no-good BAD.txt\n"
 	"\n"
 	"Prints the ASCII plot of a 0-day bisection as gnuplot's dumb terminal\n"
 	"draws it for the lkp-tests script: the bisect-good samples (GOOD.txt)\n"
@@ -24,6 +26,11 @@ static const char usage_text[] =
 	"                     (default)\n"
 	"  --title TITLE      the plot's title, one line (lkp-tests passes the\n"
 	"                     stat's name)\n"
+	"  --no-bad           the bisect-bad side lacks the stat: the good\n"
+	"                     samples are drawn alone (lkp-tests leaves out the\n"
+	"                     data set of a matrix without the stat)\n"
+	"  --no-good          the bisect-good side lacks the stat: the bad\n"
+	"                     samples are drawn alone\n"
 	"  -h, --help         this help\n";
 
 /* A decimal number as LKP writes one: [+-]digits[.digits][e[+-]digits]. */
@@ -140,6 +147,8 @@ static int read_samples(const char *path, double **out, size_t *n)
 static const struct option longopts[] = {
 	{ "gnuplot", required_argument, NULL, 'g' },
 	{ "title", required_argument, NULL, 't' },
+	{ "no-bad", no_argument, NULL, 'B' },
+	{ "no-good", no_argument, NULL, 'G' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -151,9 +160,9 @@ int cmd_plot(int argc, char **argv)
 	enum plot_gnuplot v = PLOT_GNUPLOT_54;
 	const char *title = NULL, *p;
 	double *good = NULL, *bad = NULL;
-	size_t ngood, nbad;
+	size_t ngood = 0, nbad = 0;
 	struct strbuf out = STRBUF_INIT;
-	int c, ret;
+	int c, ret, no_good = 0, no_bad = 0, nfiles;
 
 	optind = 1;
 	opterr = 0;
@@ -171,6 +180,12 @@ int cmd_plot(int argc, char **argv)
 		case 't':
 			title = optarg;
 			break;
+		case 'B':
+			no_bad = 1;
+			break;
+		case 'G':
+			no_good = 1;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return EXIT_OK;
@@ -186,10 +201,19 @@ int cmd_plot(int argc, char **argv)
 		if ((unsigned char)*p < ' ' || *p == 0x7f)
 			return usage_error("plot",
 					   "--title has a control character");
-	if (argc - optind != 2)
-		return usage_error("plot", "want two files, GOOD.txt BAD.txt");
-	if (read_samples(argv[optind], &good, &ngood) ||
-	    read_samples(argv[optind + 1], &bad, &nbad)) {
+	if (no_good && no_bad)
+		return usage_error("plot", "--no-good and --no-bad leave "
+					   "nothing to plot");
+	nfiles = 2 - no_good - no_bad;
+	if (argc - optind != nfiles) {
+		const char *want = nfiles == 2 ? "two files, GOOD.txt BAD.txt"
+				   : no_bad    ? "one file, GOOD.txt"
+					       : "one file, BAD.txt";
+
+		return usage_error("plot", "want %s", want);
+	}
+	if ((!no_good && read_samples(argv[optind], &good, &ngood)) ||
+	    (!no_bad && read_samples(argv[argc - 1], &bad, &nbad))) {
 		free(good);
 		return EXIT_DATAERR;
 	}

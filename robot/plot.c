@@ -376,8 +376,6 @@ static int check_series(const char *what, const double *v, size_t n)
 {
 	size_t i;
 
-	if (!n)
-		return error("plot: the %s series is empty", what);
 	for (i = 0; i < n; i++)
 		if (!isfinite(v[i]) || fabs(v[i]) > PLOT_VALUE_MAX)
 			return error("plot: %s sample %zu is %g, not a finite "
@@ -421,6 +419,8 @@ int plot_draw(struct strbuf *out, const char *title, const double *good,
 	for (p = title; *p; p++)
 		if ((unsigned char)*p < ' ' || *p == 0x7f)
 			return error("plot: the title has a control character");
+	if (!ngood && !nbad)
+		return error("plot: both series are empty");
 	if (check_series("good", good, ngood) || check_series("bad", bad, nbad))
 		return -1;
 
@@ -430,7 +430,7 @@ int plot_draw(struct strbuf *out, const char *title, const double *good,
 	memset(c->cell, ' ', sizeof(c->cell));
 
 	/* the y axis: autoscaled, widened, extended to whole tic steps */
-	ay.min = ay.max = good[0];
+	ay.min = ay.max = ngood ? good[0] : bad[0];
 	for (i = 0; i < ngood; i++) {
 		ay.min = good[i] < ay.min ? good[i] : ay.min;
 		ay.max = good[i] > ay.max ? good[i] : ay.max;

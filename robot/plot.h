@@ -43,8 +43,11 @@ const char *plot_gnuplot_name(enum plot_gnuplot v);
  * Appends what gnuplot `v` prints for the lkp-tests script with these
  * series: a form feed, then the 20 rows joined by newlines, without a
  * newline after the last (`nofeed`); every row has 80 columns, except in
- * 4.6, which trims trailing blanks.  Both series need at least one sample,
- * each finite and within PLOT_VALUE_MAX; the title is one line of
+ * 4.6, which trims trailing blanks.  A series without samples is absent
+ * from the plot (lkp-tests' mmplot leaves out the data set of a matrix
+ * that lacks the stat), so the other one is drawn alone; at least one
+ * series needs a sample.  Each sample is finite and within
+ * PLOT_VALUE_MAX; the title is one line of
  * printable characters, drawn byte by byte.  Returns 0, or -1 after
  * error() when the input breaks those rules.
  */
