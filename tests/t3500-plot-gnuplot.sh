@@ -30,22 +30,29 @@ ok "gnuplot draws every case in one process" \
 mkdir "$T/nobin"
 n=0
 bad=0
-for good in "$C"/*.good; do
-	k=${good%.good}
+alone=0
+for title in "$C"/*.title; do
+	k=${title%.title}
 	n=$((n + 1))
-	if ! PATH=$T/nobin "$ROBOT" plot --gnuplot 5 --title "$(cat "$k.title")" \
-		"$good" "$k.bad" >"$k.robot" 2>"$k.err" ||
+	# a case without K.bad (K.good): that side lacks the stat
+	set -- "$k.good" "$k.bad"
+	[ -e "$k.bad" ] || set -- --no-bad "$k.good"
+	[ -e "$k.good" ] || set -- --no-good "$k.bad"
+	[ "$1" = "$k.good" ] || alone=$((alone + 1))
+	if ! PATH=$T/nobin "$ROBOT" plot --gnuplot 5 --title "$(cat "$title")" \
+		"$@" >"$k.robot" 2>"$k.err" ||
 		! cmp -s "$k.gnuplot" "$k.robot"; then
 		bad=$((bad + 1))
 		[ "$bad" -le 3 ] || continue
-		echo "# $seed; case $(basename "$k"): $(wc -l <"$good") good," \
-			"$(wc -l <"$k.bad") bad samples, title '$(cat "$k.title")'"
+		echo "# $seed; case $(basename "$k"): $(cat "$k.good" 2>/dev/null |
+			wc -l) good, $(cat "$k.bad" 2>/dev/null | wc -l) bad" \
+			"samples, title '$(cat "$title")'"
 		sed 's/^/# robot: /' "$k.err"
 		diff "$k.gnuplot" "$k.robot" | sed 's/^/# /'
 	fi
 done
-if [ "$bad" -eq 0 ] && [ "$n" -gt 300 ]; then
-	_ok "robot plot draws all $n cases as gnuplot does"
+if [ "$bad" -eq 0 ] && [ "$n" -gt 300 ] && [ "$alone" -ge 4 ]; then
+	_ok "robot plot draws all $n cases as gnuplot does ($alone of one series)"
 else
 	_fail "robot plot draws all $n cases as gnuplot does ($bad differ)"
 fi

@@ -64,4 +64,19 @@ b" "$D/good" "$D/bad"
 expect_code 2 "an unknown version" plot --gnuplot 3 "$D/good" "$D/bad"
 expect_code 2 "one file" plot "$D/good"
 expect_code 2 "three files" plot "$D/good" "$D/bad" "$D/bad"
+# one side lacks the stat: the other series alone, from one file
+expect_code 0 "--no-bad" plot --no-bad "$D/good"
+cp "$T/.out" "$T/no-bad"
+[ "$(wc -c <"$T/no-bad")" -eq 1620 ] && ! grep -q O "$T/no-bad" &&
+	_ok "--no-bad: 20 rows of 80, no bad point" ||
+	_fail "--no-bad: 20 rows of 80, no bad point"
+printf '1\n4\n2\n3\n' >"$D/bad4"
+expect_code 0 "--no-good" plot --no-good "$D/bad4"
+grep -q O "$T/.out" && ! grep -q '+\.\.\|\.\.+' "$T/.out" &&
+	_ok "--no-good: bad points, no good line" ||
+	_fail "--no-good: bad points, no good line"
+expect_code 2 "--no-bad with two files" plot --no-bad "$D/good" "$D/bad"
+expect_code 2 "--no-good without a file" plot --no-good
+expect_code 2 "--no-good and --no-bad" plot --no-good --no-bad "$D/good"
+expect_code 65 "--no-bad, an empty file" plot --no-bad "$D/empty"
 expect_code 0 "-h" "$ROBOT" plot -h

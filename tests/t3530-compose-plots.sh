@@ -35,8 +35,12 @@ root('g1', {'stress-ng.lockofd.ops': [100, 101, 99],
             'stress-ng.same': [5, 6, 5],
             'interrupts.CPU0.LOC': [10, 11, 10],
             'stress-ng.lockofd.fail': [0, 0, 0],
-            'stress-ng.short.ops': [200, 201, 199]})
+            'stress-ng.short.ops': [200, 201, 199],
+            'stress-ng.gone.ops': [30, 31, 29]})
+# the bad roots lack stress-ng.gone.ops: the good line alone, plotted
+# after the bad roots' stats
 root('g2', {kpi: [1002.0, 1000.0],
+            'stress-ng.gone.ops': [32, 28],
             'stress-ng.late.ops_per_sec': [10, 11],
             'stress-ng.short.ops': [202, 198],
             'stress-ng.lockofd.ops': [102, 98],
@@ -93,8 +97,9 @@ for m in re.finditer(r'\n {20,}(\S+) *\n {80}\n {0,8}\S+ \+-', body):
     print(m.group(1))
 PY
 printf '%s\n' stress-ng.lockofd.ops stress-ng.lockofd.ops_per_sec \
-	stress-ng.late.ops_per_sec stress-ng.short.ops >"$T/want-titles"
-ok "the changed, bisectable, non-pass/fail stats in the bad roots' order" \
+	stress-ng.late.ops_per_sec stress-ng.short.ops stress-ng.gone.ops \
+	>"$T/want-titles"
+ok "the changed, bisectable, non-pass/fail stats in the bad roots' order, then those the bad roots lack" \
 	test_cmp "$T/want-titles" "$T/titles"
 
 # each plot is robot plot's (5.2 in 2021-03) of the concatenated runs,
@@ -107,6 +112,7 @@ printf '0\n0\n0\n10\n11\n' >"$T/gl"
 printf '50\n51\n52\n50\n52\n' >"$T/bl"
 printf '200\n201\n199\n202\n198\n' >"$T/gs"
 printf '100\n101\n99\n102\n' >"$T/bs"
+printf '30\n31\n29\n32\n28\n' >"$T/gg"
 want_plots() {
 	{
 		printf '\n'
@@ -118,6 +124,8 @@ want_plots() {
 			"$T/gl" "$T/bl"
 		"$ROBOT" plot --gnuplot "$1" --title stress-ng.short.ops \
 			"$T/gs" "$T/bs"
+		"$ROBOT" plot --gnuplot "$1" --title stress-ng.gone.ops \
+			--no-bad "$T/gg"
 		printf '\n[*] bisect-good sample\n[O] bisect-bad  sample\n'
 	} | tr -d '\f'
 }

@@ -435,10 +435,12 @@ class Solution:
         self.good_rows, self.bad_rows, self.n = good_rows, bad_rows, n
 
 
-def solutions(rows, v, title=None, sizes=None, limit=400, hidden=None):
+def solutions(rows, v, title=None, sizes=None, limit=400, hidden=None,
+              absent=False):
     """(title, good values, bad values) that render as `rows`, one after
     the other; sizes: the (good, bad) sample counts to insist on; hidden:
-    the bad samples known to be incomplete runs (Reader.bad_rows)."""
+    the bad samples known to be incomplete runs (Reader.bad_rows); absent:
+    as layouts."""
     g = Grid(rows, v)
     if title is None:
         title = g.title()
@@ -450,7 +452,8 @@ def solutions(rows, v, title=None, sizes=None, limit=400, hidden=None):
     if not axes:
         raise Unsolved('no tic step fits the labels')
     tried = 0
-    for n, good_rows, bad_rows in layouts(g, xleft, labels, sizes, hidden):
+    for n, good_rows, bad_rows in layouts(g, xleft, labels, sizes, hidden,
+                                          absent):
         tried += 1
         if tried > limit:
             break
@@ -470,10 +473,11 @@ def solutions(rows, v, title=None, sizes=None, limit=400, hidden=None):
                 break
 
 
-def solve_intact(rows, v, title=None, sizes=None, accept=None, hidden=None):
+def solve_intact(rows, v, title=None, sizes=None, accept=None, hidden=None,
+                 absent=False):
     """The first solution (that `accept` takes, if given) or Unsolved."""
     first = None
-    for r in solutions(rows, v, title, sizes, hidden=hidden):
+    for r in solutions(rows, v, title, sizes, hidden=hidden, absent=absent):
         if accept is None or accept(r):
             return r
         first = first or r
@@ -717,10 +721,14 @@ class Reader:
         return out
 
 
-def layouts(g, xleft, labels, sizes=None, hidden=None):
+def layouts(g, xleft, labels, sizes=None, hidden=None, absent=False):
     """(n, good rows, bad rows) candidates for grid g, fewest samples
     first; sizes: only series of these (good, bad) lengths; hidden: as
-    Reader.bad_rows."""
+    Reader.bad_rows.  A plot without a bad point may also have no bad
+    series at all (the bad side lacks the stat: lkp-tests' mmplot leaves
+    out its data set); absent: that reading first (the table shows the
+    bad commit without the stat), else after every hidden one and never
+    of the `sizes` lengths."""
     rd = Reader(g, xleft, labels)
     ocols = {x for x, _ in rd.os}
     upto = None
@@ -742,12 +750,17 @@ def layouts(g, xleft, labels, sizes=None, hidden=None):
                 continue
             if upto and len(good) > upto[0]:
                 continue
+            alone = not ocols and len(good) == n
+            if alone and absent:
+                yield n, good, []
             for bad in rd.bad_rows(cols, good, n,
                                    sizes[1] if sizes else None, hidden):
                 if upto and len(bad) > upto[1]:
                     continue
                 if max(len(good), len(bad)) == n:
                     yield n, good, bad
+            if alone and not absent and not sizes:
+                yield n, good, []
 
 
 def nicest(a, b):
@@ -861,10 +874,14 @@ def choose_values(v, lo, hi, step, good_rows, bad_rows, labels, xleft,
     # bias: the good samples to the far side of their rows from the bad
     # ones (and back), so that the change rules see the plot's change
     side = None
-    if bias:
+    if bias and good_rows and bad_rows:
         mg = sorted(good_rows)[len(good_rows) // 2]
         mb = sorted(bad_rows)[len(bad_rows) // 2]
         side = 1 if mg > mb else -1 if mg < mb else None
+    elif bias and good_rows:
+        # no bad series: the rules see zeros, below (mostly) positive
+        # good samples
+        side = 1 if lo >= 0 else None
     samples = [(0, i, y) for i, y in enumerate(good_rows)] + \
         [(1, i, y) for i, y in enumerate(bad_rows)]
 
@@ -899,7 +916,7 @@ def choose_values(v, lo, hi, step, good_rows, bad_rows, labels, xleft,
     return good, bad
 
 
-def solve_all(plots, v, titles=None, accept=None, hidden=None):
+def solve_all(plots, v, titles=None, accept=None, hidden=None, absent=()):
     """Every plot of a mail: [(title, good, bad) or Unsolved].  The bisect
     roots are shared, so one pair of series lengths is tried for all
     first (the commonest of the plots read alone); a plot that cannot be
@@ -910,12 +927,13 @@ def solve_all(plots, v, titles=None, accept=None, hidden=None):
     for k, rows in enumerate(plots):
         title = titles[k] if titles else None
         try:
-            first.append(solve_intact(rows, v, title, hidden=hidden))
+            first.append(solve_intact(rows, v, title, hidden=hidden,
+                                      absent=k in absent))
         except Unsolved as e:
             first.append(e)
     sizes = {}
     for r in first:
-        if not isinstance(r, Unsolved):
+        if not isinstance(r, Unsolved) and r[1] and r[2]:
             key = (len(r[1]), len(r[2]))
             sizes[key] = sizes.get(key, 0) + 1
     if not sizes:
@@ -931,7 +949,8 @@ def solve_all(plots, v, titles=None, accept=None, hidden=None):
         # have that many runs)
         for want in (common, ('max',) + common):
             try:
-                r = solve_intact(rows, v, title, want, ok, hidden)
+                r = solve_intact(rows, v, title, want, ok, hidden,
+                                 k in absent)
                 break
             except Unsolved as e:
                 r = e
@@ -987,11 +1006,19 @@ def _bisectable(rules, k):
     return not any(p.search(k) for p in rules.deny)
 
 
-def read_plots(text, date, table_names, rules, selected=None):
+def _no_bad_point(g):
+    """No O inside or on the box of grid g."""
+    xleft = g.xleft()
+    return not any('O' in row[xleft:] for row in g.rows[ROWS - 1 - BOX_TOP:])
+
+
+def read_plots(text, date, table_names, rules, selected=None, zero_bad=()):
     """Plots of the mail text on the date: a Plots, or None when the mail
     has none.  selected(matrices): the stats the change rules find
     changed from matrices[0] (good) to matrices[1] (bad); with it, each
-    plot is read back as samples the plot rules select."""
+    plot is read back as samples the plot rules select.  zero_bad: the
+    table's stats whose bad commit shows 0, as for a stat it lacks: a plot
+    of one without a bad point is read first as the good series alone."""
     v = gnuplot_on(date) or '5.2'
     fd = find_intact(text)
     if fd is None:
@@ -1009,10 +1036,15 @@ def read_plots(text, date, table_names, rules, selected=None):
                          and n not in used), title)
         else:
             xleft = g.xleft()
-            stat = next((n for n in table_names if n not in used and
-                         title_dropped(title_of(n), xleft, v) and
-                         _bisectable(rules, n) and
-                         not (rules and rules.function_stat(n))), None)
+            fits = [n for n in table_names if n not in used and
+                    title_dropped(title_of(n), xleft, v) and
+                    _bisectable(rules, n) and
+                    not (rules and rules.function_stat(n))]
+            # a plot without a bad point: a stat the bad commit lacks
+            # first, as lkp-tests draws one
+            if _no_bad_point(g):
+                fits.sort(key=lambda n: n not in zero_bad)
+            stat = fits[0] if fits else None
             if stat is None and rules is None:
                 stat = 'x' * COLS
         stats.append(stat)
@@ -1027,7 +1059,9 @@ def read_plots(text, date, table_names, rules, selected=None):
         _, good, bad = r
         return _selected_with(selected, stats[k], good, bad, total, excl)
     titles = [title_of(s) if s else 'x' * COLS for s in stats]
-    solved = solve_all(fd.plots, v, titles, accept)
+    absent = {k for k, g in enumerate(grids)
+              if stats[k] in zero_bad and _no_bad_point(g)}
+    solved = solve_all(fd.plots, v, titles, accept, absent=absent)
     # plots no drawing of which passes the change rules: their odd runs
     # (a good sample among the bad ones or back) were incomplete runs,
     # which the rules leave out but the plot shows (lkp-tests'
@@ -1061,7 +1095,8 @@ def read_plots(text, date, table_names, rules, selected=None):
                 set().union(*[o[side] for o in odd])
         if total and (excl[0] or excl[1]) and \
                 len(excl[0]) * 4 <= total[0] and len(excl[1]) * 4 <= total[1]:
-            solved = solve_all(fd.plots, v, titles, accept, excl[1])
+            solved = solve_all(fd.plots, v, titles, accept, excl[1],
+                               absent)
         else:
             excl[0].clear()
             excl[1].clear()

@@ -41,10 +41,13 @@ names = []
 Dir.glob("#{casedir}/*.title").sort.each do |t|
   k = File.basename(t, '.title')
   title = File.read(t)
-  next if bad.key?(title)
+  next if names.any? { |_, t0| t0 == title }
 
-  bad[title] = samples("#{casedir}/#{k}.bad")
-  good[title] = samples("#{casedir}/#{k}.good")
+  # a case without K.bad (K.good): that matrix lacks the stat
+  %w[bad good].zip([bad, good]).each do |side, m|
+    path = "#{casedir}/#{k}.#{side}"
+    m[title] = samples(path) if File.exist?(path)
+  end
   names << [k, title]
 end
 
