@@ -182,6 +182,11 @@ struct ctx {
 	int threaded;
 	/* a follow-up (compose_reply): its own commit lines, the verdict */
 	int reply;
+	/*
+	 * a report whose period publishes its materials under archive_dir
+	 * (`repro download`), in a folder the Message-ID names
+	 */
+	int publish;
 	char *base_id;	 /* the full id of the first test's base */
 	char *second_id; /* ... and of its second column */
 	struct reply_judge judge;
@@ -1341,10 +1346,13 @@ static const char *tables_when(const struct ctx *c, const char *style,
 	return buf;
 }
 
+/* `report`: a report (not a reply), which may publish its materials */
 static int ctx_init(struct ctx *c, const struct request *req,
-		    const struct robot_config *cfg, const char *style)
+		    const struct robot_config *cfg, const char *style,
+		    int report)
 {
 	char when[48];
+	const char *repro;
 
 	memset(c, 0, sizeof(*c));
 	c->req = req;
@@ -1352,6 +1360,13 @@ static int ctx_init(struct ctx *c, const struct request *req,
 
 	if (report_when(&c->when, req, cfg) || ctx_style(c, style))
 		return -1;
+	/*
+	 * The styles whose reproduce block is the download link (`repro
+	 * download` in config/data/styles) attach nothing: the attachments
+	 * are the materials behind that link, published under archive_dir.
+	 */
+	repro = style_get(&c->st, "repro");
+	c->publish = report && repro && !strcmp(repro, "download");
 	c->tables = lkp_tables_load(tables_when(c, style, when, sizeof(when)));
 	if (!c->tables) {
 		/* robot's own lkp-tests tables */
@@ -1360,8 +1375,8 @@ static int ctx_init(struct ctx *c, const struct request *req,
 	}
 	if (req->commits && commits_load_file(&c->commits, req->commits))
 		return -1;
-	if (req->message_id &&
-	    check_message_id(req->message_id, req->file, "message_id", 0))
+	if (req->message_id && check_message_id(req->message_id, req->file,
+						"message_id", c->publish))
 		return -1;
 	return 0;
 }
@@ -1467,33 +1482,22 @@ int compose_report_opts(struct composed *out, const struct request *req,
 	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT,
 		      why = STRBUF_INIT;
 	struct report r = { 0 };
-	const char *repro;
 	struct msg m;
 	struct ctx c;
-	int publish, ret = -1;
+	int ret = -1;
 
 	error_status = 0;
 	memset(out, 0, sizeof(*out));
 	strbuf_init(&out->bytes, 0);
 	msg_init(&m);
-	if (ctx_init(&c, req, cfg, o->style))
+	if (ctx_init(&c, req, cfg, o->style, 1))
 		goto out;
 	c.offline = o->offline;
 	c.revision = o->revision;
 	if (fill_report(&c, &r, out) ||
 	    report_render(&subject, &body, &r, &c.st))
 		goto out;
-	/*
-	 * The styles whose reproduce block is the download link (`repro
-	 * download` in config/data/styles) attach nothing: the attachments
-	 * are the materials behind that link, published under archive_dir.
-	 */
-	repro = style_get(&c.st, "repro");
-	publish = repro && !strcmp(repro, "download");
-	if (publish && req->message_id &&
-	    check_message_id(req->message_id, req->file, "message_id", 1))
-		goto out;
-	if (publish)
+	if (c.publish)
 		out->archive_dir = xasprintf(
 			"%s/%s/%.*s", cfg->archive_dir, r.date,
 			(int)strlen(out->message_id) - 2, out->message_id + 1);
@@ -1502,8 +1506,8 @@ int compose_report_opts(struct composed *out, const struct request *req,
 	    add_headers(&m, &c, commits_find(&c.commits, r.commit_id),
 			subject.buf, out->message_id) ||
 	    add_attachments(&m, &c, commits_find(&c.commits, r.commit_id), out,
-			    publish) ||
-	    add_logs(&m, &c, out, publish) || msg_render(&out->bytes, &m))
+			    c.publish) ||
+	    add_logs(&m, &c, out, c.publish) || msg_render(&out->bytes, &m))
 		goto out;
 	if (lint(out, req))
 		goto out;
@@ -1777,7 +1781,7 @@ int compose_reply(struct composed *out, const struct followup *parent,
 	memset(out, 0, sizeof(*out));
 	strbuf_init(&out->bytes, 0);
 	msg_init(&m);
-	if (ctx_init(&c, req, cfg, o->style))
+	if (ctx_init(&c, req, cfg, o->style, 0))
 		goto out;
 	c.reply = 1;
 	if (!parent->message_id) {

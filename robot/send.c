@@ -30,8 +30,7 @@ struct run {
 	const char *config; /* the file, for errors */
 	int verbose;
 	time_t now;
-	time_t sde; /* SOURCE_DATE_EPOCH, when have_sde */
-	int have_sde;
+	time_t mbox_when; /* the "From " lines': SOURCE_DATE_EPOCH, else now */
 	struct spool sp;
 	/* the transport: SMTP, or the local mailbox */
 	char *smtp_url, *password;
@@ -289,12 +288,6 @@ static int open_mbox(struct run *r)
 	return 0;
 }
 
-/* The date of the "From " line: SOURCE_DATE_EPOCH, else the clock. */
-static time_t mbox_time(const struct run *r)
-{
-	return r->have_sde ? r->sde : r->now;
-}
-
 static int record_sent(struct run *r, const char *name, const char *id,
 		       struct spool_meta *meta);
 
@@ -446,7 +439,7 @@ static int deliver_mbox(struct run *r, const char *name,
 			struct attempt *a)
 {
 	struct strbuf entry = STRBUF_INIT;
-	time_t when = mbox_time(r);
+	time_t when = r->mbox_when;
 	long long off;
 	size_t i;
 	int ret = open_mbox(r);
@@ -815,10 +808,11 @@ int send_run(const struct robot_config *cfg, const struct send_opts *o)
 	r.now = time(NULL);
 	r.mbox.fd = -1;
 	/* checked before the spool is touched, so a bad value costs nothing */
-	ret = source_date_epoch(&r.sde);
+	ret = source_date_epoch(&r.mbox_when);
 	if (ret < 0)
 		return EXIT_DATAERR; /* as compose */
-	r.have_sde = ret;
+	if (!ret)
+		r.mbox_when = r.now;
 	r.sp.lock_fd = r.sp.send_fd = -1;
 	/* everything that can be wrong with the configuration, first */
 	ret = spool_open(&r.sp, cfg->spool, 0, cfg->file);

@@ -167,15 +167,14 @@ void bug_fl(const char *file, int line, const char *fmt, ...)
 int source_date_epoch(time_t *t)
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	char *end;
 	long long v;
 
 	if (!sde || !*sde)
 		return 0;
+	/* digits only: no sign, blank or exponent strtoll would take */
 	errno = 0;
-	v = strtoll(sde, &end, 10);
-	if (*end || errno || v < 0 || v > EPOCH_MAX ||
-	    strspn(sde, "0123456789") != strlen(sde))
+	v = strtoll(sde, NULL, 10);
+	if (sde[strspn(sde, "0123456789")] || errno || v > EPOCH_MAX)
 		return error("SOURCE_DATE_EPOCH: '%s' is not a number of "
 			     "seconds from 1970 to 9999",
 			     sde);
