@@ -59,6 +59,7 @@ static const struct schema applied_schema = { "applied", applied_fields,
 static const struct field bisect_fields[] = {
 	F("good", FIELD_PATHS, struct req_bisect, good, NULL),
 	F("bad", FIELD_PATHS, struct req_bisect, bad, NULL),
+	F("stats", FIELD_STRS, struct req_bisect, stats, NULL),
 };
 static const struct schema bisect_schema = { "bisect", bisect_fields,
 					     ARRAY_SIZE(bisect_fields),

@@ -37,6 +37,7 @@
  *   sections: [{result_roots: [...], kpi: ..., ...}]   # further tests
  *   additions: [{result_roots: [...], kpi: ..., ...}]  # "In addition"
  *   bisect: {good: [rt...], bad: [rt...]}             # plot samples
+ *           stats: [STAT...]  # further stats bisected: plotted forced
  *   attachments: [{path: .config, kind: config}, {path: job.yaml}]
  *   reported_by: "kernel test robot <oliver.sang@intel.com>"
  *   no_tags: true                       # a regression without the tags
@@ -92,6 +93,11 @@ struct req_applied {
 
 struct req_bisect {
 	struct strv good, bad;
+	/*
+	 * The stats of further bisections that found the same commit: each
+	 * skips the change rules as the KPI does (lkp-tests d2a03836e)
+	 */
+	struct strv stats;
 };
 
 struct req_attachment {

@@ -522,7 +522,10 @@ static int build_plots(struct ctx *c, struct report_test *t)
 
 	if (!b->good.n && !b->bad.n)
 		return 0;
+	/* a bisected stat is forced past the change rules (d2a03836e) */
 	o.force = t->kpi;
+	o.shown = (const char *const *)b->stats.v;
+	o.nshown = b->stats.n;
 	if (report_thresholds(c, &o))
 		return -1;
 	where = xasprintf("%s: bisect", c->req->file);

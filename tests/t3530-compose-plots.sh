@@ -36,7 +36,8 @@ root('g1', {'stress-ng.lockofd.ops': [100, 101, 99],
             'interrupts.CPU0.LOC': [10, 11, 10],
             'stress-ng.lockofd.fail': [0, 0, 0],
             'stress-ng.short.ops': [200, 201, 199],
-            'stress-ng.gone.ops': [30, 31, 29]})
+            'stress-ng.gone.ops': [30, 31, 29],
+            'stress-ng.flat.ops': [10, 12, 11]})
 # the bad roots lack stress-ng.gone.ops: the good line alone, plotted
 # after the bad roots' stats
 root('g2', {kpi: [1002.0, 1000.0],
@@ -46,14 +47,16 @@ root('g2', {kpi: [1002.0, 1000.0],
             'stress-ng.lockofd.ops': [102, 98],
             'stress-ng.same': [6, 5],
             'interrupts.CPU0.LOC': [10, 10],
-            'stress-ng.lockofd.fail': [0, 0]})
+            'stress-ng.lockofd.fail': [0, 0],
+            'stress-ng.flat.ops': [12, 10]})
 root('b1', {'stress-ng.lockofd.ops': [200, 201, 199],
             kpi: [1200.5, 1199.5, 1201.0],
             'stress-ng.same': [5, 6, 6],
             'interrupts.CPU0.LOC': [90, 91, 92],
             'stress-ng.lockofd.fail': [1, 1, 1],
             'stress-ng.late.ops_per_sec': [50, 51, 52],
-            'stress-ng.short.ops': [100, 101, 99]})
+            'stress-ng.short.ops': [100, 101, 99],
+            'stress-ng.flat.ops': [11, 10.5, 11.5]})
 # b1's key order wins; g1 lacks a stat: zeros for its runs; the last root
 # has fewer values of a stat than runs: the series ends with them
 root('b2', {kpi: [1199.0, 1202.0],
@@ -62,7 +65,8 @@ root('b2', {kpi: [1199.0, 1202.0],
             'stress-ng.short.ops': [102],
             'stress-ng.same': [5, 5],
             'interrupts.CPU0.LOC': [95, 90],
-            'stress-ng.lockofd.fail': [1, 1]})
+            'stress-ng.lockofd.fail': [1, 1],
+            'stress-ng.flat.ops': [11.25, 10.75]})
 # netperf, whose KPI lkp-tests knew in 2016
 root('n0', {'netperf.Throughput_Mbps': [4.25, 4.26, 4.24]})
 root('n1', {'netperf.Throughput_Mbps': [4.09, 4.08, 4.1]})
@@ -203,6 +207,34 @@ else
 	_ok "no bisect roots: no plots"
 fi
 
+# a further bisected stat (`bisect: stats`) is plotted whatever its
+# samples, in its matrix place, as the KPI is (lkp-tests forces a
+# bisected stat past the change rules): stress-ng.flat.ops did not change
+request "2021-03-07 14:32:17 +0800" \
+	'bisect: {good: [g1, g2], bad: [b1, b2], stats: [stress-ng.flat.ops]}' \
+	>"$D/req-forced.yaml"
+"$ROBOT" compose --dry-run "$D/req-forced.yaml" >"$T/mail-forced"
+$PYTHON - "$T/mail-forced" >"$T/titles-forced" <<'PY'
+import re, sys
+body = open(sys.argv[1], encoding='latin-1').read()
+for m in re.finditer(r'\n {20,}(\S+) *\n {80}\n {0,8}\S+ \+-', body):
+    print(m.group(1))
+PY
+printf '%s\n' stress-ng.lockofd.ops stress-ng.lockofd.ops_per_sec \
+	stress-ng.late.ops_per_sec stress-ng.short.ops stress-ng.flat.ops \
+	stress-ng.gone.ops >"$T/want-forced"
+ok "bisect: stats forces a stat the rules drop into the plots, in matrix order" \
+	test_cmp "$T/want-forced" "$T/titles-forced"
+printf '10\n12\n11\n12\n10\n' >"$T/gflat"
+printf '11\n10.5\n11.5\n11.25\n10.75\n' >"$T/bflat"
+"$ROBOT" plot --gnuplot 5.2 --title stress-ng.flat.ops "$T/gflat" "$T/bflat" \
+	>"$T/plot-same"
+ok "the forced stat's plot is robot plot's of its samples" \
+	$PYTHON -c 'import sys
+p = open(sys.argv[1], encoding="latin-1").read().split("\n", 1)[1]
+sys.exit(p not in open(sys.argv[2], encoding="latin-1").read())' \
+	"$T/plot-same" "$T/mail-forced"
+
 # bad bisect keys: one error line naming the key, exit 65
 bad_bisect() {
 	request "2021-03-07 14:32:17 +0800" "$2" >"$D/req-bad.yaml"
@@ -216,6 +248,8 @@ bad_bisect "a root without a matrix" 'bisect: {good: [g1], bad: [rt0/0]}' \
 	'matrix'
 bad_bisect "an unknown key" 'bisect: {good: [g1], bad: [b1], ugly: [b2]}' \
 	'ugly'
+bad_bisect "a stats map" 'bisect: {good: [g1], bad: [b1], stats: {a: b}}' \
+	'bisect.stats'
 
 # bad samples in a bisect root: one error naming the root's matrix.json
 # and the stat, exit 65; an empty series is lkp-tests' zeros, not a crash

@@ -9,14 +9,13 @@
 #   104 2020-11 six plots, a second section after the legend
 #   106 2020-12 26 plots; incomplete runs the change rules leave out
 #       (the good line's dips to 0 on fio.time.*)
+#   108 2021-02 five plots, series of different lengths; its plot of
+#       fxmark...MWCL_2...works/sec, a stat under lkp-tests' 10% ratio rule
+#       of the day, is a further bisected stat (`bisect: stats`)
 #   109 2021-04 one plot
 # and, plot by plot, mails whose tables eml2lkp cannot rebuild yet
 # (tests/tools/plot-fidelity draws their plots from the samples read back):
 #   206 2020-12 seven plots beside a fail:runs table of perf-profile sums
-#       (108 of 2021-02, series of different lengths, went here until its
-#       tables round-tripped: its plot of fxmark...MWCL_2...works/sec, a
-#       stat 8.5% apart that lkp-tests' ratio rule leaves out, is one robot
-#       does not select yet)
 #   201 2019-11 gnuplot 5.0: points over the border, "+-+" tics
 #   210 2021-01 32 plots; constant series; titles too long to show
 # Every output directory carries data only (fidelity checks no line of the
@@ -31,7 +30,7 @@ mails() {
 		ls "$MAILS/$nnn"-*.eml
 	done
 }
-$PYTHON "$TOP/tests/tools/fidelity" --robot "$ROBOT" $(mails 104 106 109) \
+$PYTHON "$TOP/tests/tools/fidelity" --robot "$ROBOT" $(mails 104 106 108 109) \
 	>"$T/fidelity" 2>&1
 $PYTHON "$TOP/tests/tools/plot-fidelity" --robot "$ROBOT" \
 	$(mails 201 206 210) >"$T/plots" 2>&1
