@@ -400,6 +400,12 @@ static void test_params(void)
 	      "2023: stress-ng is a program (programs/*/run)");
 	CHECK(lkp_is_program(at("2023-06-07"), "cpufreq_governor"),
 	      "cpufreq_governor is a setup program");
+	/* programs/fs2 -> fs from 2409d6a4b: a program under the link's name */
+	CHECK(lkp_is_program(at("2025-06-01"), "fs2"), "2025: fs2 (setup/)");
+	CHECK(lkp_is_program(at("2026-03-09"), "fs2"),
+	      "2026-03: fs2, a link to programs/fs");
+	CHECK(lkp_is_program(at("2026-03-09"), "fs1"),
+	      "2026-03: fs1, a link to programs/fs");
 
 	t = at("2023-06-07");
 	o = lkp_job_options_new(t, job, ARRAY_SIZE(job));
