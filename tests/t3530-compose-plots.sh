@@ -93,13 +93,16 @@ request "2021-03-07 14:32:17 +0800" "$BISECT" >"$D/req.yaml"
 ok "compose a 2021 report with bisect roots" \
 	sh -c '"$ROBOT" compose --dry-run "$1" >"$2"' - "$D/req.yaml" "$T/mail"
 
-# the plotted stats, in order: the plot titles
-$PYTHON - "$T/mail" >"$T/titles" <<'PY'
+# the plotted stats of mail $1, in order: the plot titles
+plot_titles() {
+	$PYTHON - "$1" <<'PY'
 import re, sys
 body = open(sys.argv[1], encoding='latin-1').read()
 for m in re.finditer(r'\n {20,}(\S+) *\n {80}\n {0,8}\S+ \+-', body):
     print(m.group(1))
 PY
+}
+plot_titles "$T/mail" >"$T/titles"
 printf '%s\n' stress-ng.lockofd.ops stress-ng.lockofd.ops_per_sec \
 	stress-ng.late.ops_per_sec stress-ng.short.ops stress-ng.gone.ops \
 	>"$T/want-titles"
@@ -214,12 +217,7 @@ request "2021-03-07 14:32:17 +0800" \
 	'bisect: {good: [g1, g2], bad: [b1, b2], stats: [stress-ng.flat.ops]}' \
 	>"$D/req-forced.yaml"
 "$ROBOT" compose --dry-run "$D/req-forced.yaml" >"$T/mail-forced"
-$PYTHON - "$T/mail-forced" >"$T/titles-forced" <<'PY'
-import re, sys
-body = open(sys.argv[1], encoding='latin-1').read()
-for m in re.finditer(r'\n {20,}(\S+) *\n {80}\n {0,8}\S+ \+-', body):
-    print(m.group(1))
-PY
+plot_titles "$T/mail-forced" >"$T/titles-forced"
 printf '%s\n' stress-ng.lockofd.ops stress-ng.lockofd.ops_per_sec \
 	stress-ng.late.ops_per_sec stress-ng.short.ops stress-ng.flat.ops \
 	stress-ng.gone.ops >"$T/want-forced"
