@@ -104,6 +104,14 @@ static const struct schema note_schema = { "note", note_fields,
 					   ARRAY_SIZE(note_fields),
 					   sizeof(struct req_note) };
 
+static const struct field note_part_fields[] = {
+	F("text", FIELD_TEXT, struct req_note_part, text, NULL),
+	F("rows", FIELD_STRS, struct req_note_part, rows, NULL),
+};
+static const struct schema note_part_schema = { "note part", note_part_fields,
+						ARRAY_SIZE(note_part_fields),
+						sizeof(struct req_note_part) };
+
 #define T(key, kind, member)	  F(key, kind, struct request, test.member, NULL)
 #define R(key, kind, member, sub) F(key, kind, struct request, member, sub)
 
@@ -127,6 +135,7 @@ static const struct field request_fields[] = {
 	R("preface", FIELD_TEXT, preface, NULL),
 	R("intro", FIELD_TEXT, intro, NULL),
 	R("note", FIELD_TEXT, note, NULL),
+	R("note_parts", FIELD_OBJS, note_parts, &note_part_schema),
 	R("show", FIELD_STRS, show, NULL),
 	T("result_roots", FIELD_PATHS, result_roots),
 	T("kpi", FIELD_STR, kpi),

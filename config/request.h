@@ -27,6 +27,8 @@
  *   preface: |                          # optional free text
  *   intro: |                            # optional, after the greeting
  *   note: "..."                         # optional, after the headline
+ *   note_parts: [{text: "..."}, {rows: [STAT...]}]  # or: the note's words
+ *                                       # and rows of the first table
  *   show: [fsmark.files_per_sec]        # rows shown like the KPI
  *   test_description: "..."             # optional
  *   test_url: https://...
@@ -124,6 +126,15 @@ struct req_note {
 	struct strv stats; /* ... with these rows (default: the changes) */
 };
 
+/*
+ * A piece of the note under the headline: the sender's words, or rows of
+ * the first test's table, printed as the table prints them (208, 287).
+ */
+struct req_note_part {
+	char *text;
+	struct strv rows;
+};
+
 struct request {
 	char *file;
 	char *date, *style, *message_id, *in_reply_to, *from;
@@ -134,8 +145,10 @@ struct request {
 	char *tree, *repo_url, *branch, *commit;
 	char *commits, *repo;
 	char *preface;
-	char *intro;	      /* the sender's text after the greeting */
-	char *note;	      /* ... and between the headline and "commit:" */
+	char *intro; /* the sender's text after the greeting */
+	char *note;  /* ... and between the headline and "commit:" */
+	/* the note in pieces instead (struct req_note_part) */
+	struct objv note_parts;
 	struct strv show;     /* stats shown like the KPI, in every table */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */

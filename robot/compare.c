@@ -1135,6 +1135,32 @@ size_t compare_changed(char ***names, const struct result_root *base,
 }
 
 /* Compare.show_group: header, fail:runs rows, perf rows, an empty line. */
+/* One row, as the table prints it: a perf row or a fail:runs row. */
+static void print_row(struct strbuf *out, const struct comparison *c,
+		      const struct cmp_row *row)
+{
+	if (row->failure)
+		table_row(out, &c->ts,
+			  &(struct table_row){
+				  .name = row->name,
+				  .failure = 1,
+				  .n = c->n,
+				  .fails = row->fails,
+				  .runs = row->runs,
+				  .change = row->change,
+			  });
+	else
+		table_row(out, &c->ts,
+			  &(struct table_row){
+				  .name = row->name,
+				  .n = c->n,
+				  .avg = row->avg,
+				  .sd = row->sd,
+				  .abs_change = row->abs_change,
+				  .change = row->change,
+			  });
+}
+
 void comparison_print(struct strbuf *out, const struct comparison *c)
 {
 	struct table_header h = {
@@ -1161,29 +1187,24 @@ void comparison_print(struct strbuf *out, const struct comparison *c)
 		table_fail_header(out, c->n);
 	for (i = 0; i < c->nrows; i++)
 		if (c->rows[i].failure)
-			table_row(out, &c->ts,
-				  &(struct table_row){
-					  .name = c->rows[i].name,
-					  .failure = 1,
-					  .n = c->n,
-					  .fails = c->rows[i].fails,
-					  .runs = c->rows[i].runs,
-					  .change = c->rows[i].change,
-				  });
+			print_row(out, c, &c->rows[i]);
 	if (nfail < c->nrows)
 		table_perf_header(out, c->n);
 	for (i = 0; i < c->nrows; i++)
 		if (!c->rows[i].failure)
-			table_row(out, &c->ts,
-				  &(struct table_row){
-					  .name = c->rows[i].name,
-					  .n = c->n,
-					  .avg = c->rows[i].avg,
-					  .sd = c->rows[i].sd,
-					  .abs_change = c->rows[i].abs_change,
-					  .change = c->rows[i].change,
-				  });
+			print_row(out, c, &c->rows[i]);
 	strbuf_addch(out, '\n');
+}
+
+int comparison_print_row(struct strbuf *out, const struct comparison *c,
+			 const char *name)
+{
+	const struct cmp_row *row = comparison_row(c, name);
+
+	if (!row)
+		return -1;
+	print_row(out, c, row);
+	return 0;
 }
 
 const struct cmp_row *comparison_row(const struct comparison *c,

@@ -97,6 +97,12 @@ int compare_min_runs_drops_all(const struct result_root *rts, size_t n,
 int comparison_build(struct comparison *c, const struct result_root *rts,
 		     size_t n, const struct compare_opts *o);
 void comparison_print(struct strbuf *out, const struct comparison *c);
+/*
+ * Appends the row of stat `name` as comparison_print() prints it.
+ * Returns 0, or -1 when the table has no such row (nothing appended).
+ */
+int comparison_print_row(struct strbuf *out, const struct comparison *c,
+			 const char *name);
 /* The row of stat `name`, or NULL (borrowed). */
 const struct cmp_row *comparison_row(const struct comparison *c,
 				     const char *name);

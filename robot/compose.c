@@ -188,6 +188,7 @@ struct ctx {
 	 */
 	int publish;
 	char *base_id;	 /* the full id of the first test's base */
+	char *note;	 /* the request's note_parts, the rows printed */
 	char *second_id; /* ... and of its second column */
 	struct reply_judge judge;
 };
@@ -398,6 +399,58 @@ static int report_thresholds(const struct ctx *c, struct compare_opts *o)
 }
 
 /*
+ * The request's note_parts, after the first test's comparison: the
+ * sender's words as written and the rows they quote as that table prints
+ * them (208: two rows of other regressions, 287: a row without a
+ * change), so that no row of a table is text an operator copies.
+ */
+static int build_note(struct ctx *c, const struct comparison *cmp)
+{
+	const struct request *req = c->req;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < req->note_parts.n; i++) {
+		const struct req_note_part *p =
+			(const struct req_note_part *)req->note_parts.v + i;
+
+		strbuf_addstr(&sb, p->text ? p->text : "");
+		for (k = 0; k < p->rows.n; k++) {
+			if (!comparison_print_row(&sb, cmp, p->rows.v[k]))
+				continue;
+			strbuf_release(&sb);
+			return error("%s: note_parts[%zu].rows: '%s' is not a "
+				     "row of the first test's table (`show` "
+				     "adds a row)",
+				     req->file, i, p->rows.v[k]);
+		}
+	}
+	free(c->note);
+	c->note = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+/* note or note_parts, and each part words or rows. */
+static int check_note(const struct request *req)
+{
+	size_t i;
+
+	if (req->note && req->note_parts.n)
+		return error("%s: note and note_parts: one of them, not both",
+			     req->file);
+	for (i = 0; i < req->note_parts.n; i++) {
+		const struct req_note_part *p =
+			(const struct req_note_part *)req->note_parts.v + i;
+
+		if (!p->text == !p->rows.n)
+			return error("%s: note_parts[%zu]: text or rows, %s",
+				     req->file, i,
+				     p->text ? "not both" : "one of them");
+	}
+	return 0;
+}
+
+/*
  * One test: load its roots, compare them, describe it.  `where` is the
  * test's key prefix in the request: "" for the top level, "sections[0]."
  */
@@ -487,6 +540,8 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 				reply_judge(c, &roots, &cmp, &o, t);
 		}
 		t->block = strbuf_detach(&block, NULL);
+		if (!*where && c->req->note_parts.n && build_note(c, &cmp))
+			goto out;
 	}
 	job = &roots.rts[0].job;
 	t->job_file = xasprintf("%s/%s/job.yaml", roots.rts[0].dir,
@@ -736,6 +791,8 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 		dup_or_null(req->commits ? req->commits : req->repo);
 	/* what is missing is named at once, with the templates' needs */
 	c->needs = r->needs = needs_new();
+	if (check_note(req))
+		return -1;
 	if (!id) {
 		needs_add_key(r->needs, req->file, "commit", "the commit line");
 	} else {
@@ -782,7 +839,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	}
 	r->preface = dup_or_null(req->preface);
 	r->intro = dup_or_null(req->intro);
-	r->note = dup_or_null(req->note);
+	r->note = c->note ? xstrdup(c->note) : dup_or_null(req->note);
 	r->no_tags = req->no_tags;
 	r->still_checked = req->still_checked;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
@@ -1400,6 +1457,7 @@ static void ctx_release(struct ctx *c)
 	free(c->tested);
 	free(c->base_id);
 	free(c->second_id);
+	free(c->note);
 }
 
 /*

@@ -206,6 +206,31 @@ req bool1 '' 'still: [{tree: linus/master, commit: x, failed: yes}]'
 bad 65 "a boolean that is not true or false" "$W/bool1.yaml" \
 	"$W/bool1.yaml:12: still[0].failed: must be true or false"
 
+# --- the note's pieces (note_parts: words, and rows the first table prints) --
+req np1 '' 'note_parts: [{rows: [no.such.stat]}]'
+bad 65 "a note row the table does not have" "$W/np1.yaml" \
+	"$W/np1.yaml: note_parts[0].rows: 'no.such.stat' is not a row of the first test's table"
+req np2 '' 'note_parts: [{text: "x", rows: [stress-ng.lockofd.ops_per_sec]}]'
+bad 65 "a note part with words and rows" "$W/np2.yaml" \
+	"$W/np2.yaml: note_parts[0]: text or rows, not both"
+req np3 '' 'note_parts: [{rows: []}]'
+bad 65 "a note part with neither" "$W/np3.yaml" \
+	"$W/np3.yaml: note_parts[0]: text or rows, one of them"
+req np4 '' 'note: "x"
+note_parts: [{text: "y"}]'
+bad 65 "a note and note_parts" "$W/np4.yaml" \
+	"$W/np4.yaml: note and note_parts: one of them, not both"
+req np5 '' 'note_parts: [{text: "x\n"}, {rows: stress-ng.lockofd.ops_per_sec}]'
+ok "note_parts: words and a row compose (--dry-run)" \
+	"$ROBOT" compose --dry-run -c "$CFG" "$W/np5.yaml"
+"$ROBOT" compose --dry-run -c "$CFG" "$W/np5.yaml" >"$T/np5.eml" 2>&1
+row=$(grep ' stress-ng\.lockofd\.ops_per_sec$' "$T/np5.eml" | tail -n 1)
+ok "note_parts: the table has the KPI's row" test -n "$row"
+ok "note_parts: the note's row is the table's row, as printed" \
+	test "$(grep -A1 '^x$' "$T/np5.eml" | tail -n 1)" = "$row"
+ok "note_parts: the row is in the mail twice (note and table)" \
+	test "$(grep -cxF -- "$row" "$T/np5.eml")" = 2
+
 # --- attachments -------------------------------------------------------------
 req att1 '' 'attachments: [{path: config-6.3.0}, {path: no-such-file}]'
 bad 65 "a missing attachment" "$W/att1.yaml" \
