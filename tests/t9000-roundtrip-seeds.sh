@@ -18,7 +18,8 @@
 # Every output directory must carry data only (check-no-copied-lines).
 # Then robot's own mails go round: requests using more of the schema than
 # the seeds do (a preface, still lines, further sections, an In-addition
-# table, a posted patch, tags, test description, attachments) give mails
+# table, a posted patch, tags, test description, attachments, a note
+# quoting a row of the table) give mails
 # that eml2lkp must turn back into inputs robot renders byte-identically.
 # Last, eml2lkp must refuse what is not a report it understands, and a
 # report its solvers cannot answer within --budget seconds: exit 65,
@@ -166,7 +167,28 @@ attachments:
 reported_by: "kernel test robot <oliver.sang@intel.com>"
 sender_name: "Oliver Sang"
 EOF
-for name in own-2023 own-patch own-2021; do
+# 2024: a note under the headline quoting the KPI's row (208, 287): robot
+# prints the row from the data, so eml2lkp must write the note's words
+# and the row's name (note_parts), never the row
+cat >"$R/own-note.yaml" <<EOF
+date: "2024-10-07 22:43:54 +0800"
+message_id: "<202410072214.11d18a3c-oliver.sang@intel.com>"
+from: "kernel test robot <oliver.sang@intel.com>"
+to: ["Jane Doe <jane@example.org>"]
+cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
+tree: "linus:master"
+repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
+branch: master
+commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
+commits: commits.yaml
+kpi: stress-ng.lockofd.ops_per_sec
+result_roots: [$EX/seed-001/rt0, $EX/seed-001/rt1]
+note_parts:
+  - text: "\n(\nthe KPI as the table shows it:\n"
+  - rows: [stress-ng.lockofd.ops_per_sec]
+  - text: ")\n\n\n"
+EOF
+for name in own-2023 own-patch own-2021 own-note; do
 	ok "$name: robot composes the report" \
 		compose "$R/$name.eml" "$TOP/examples/0day.yaml" "$R/$name.yaml"
 	ok "$name: eml2lkp writes the inputs" \
@@ -183,6 +205,10 @@ for name in own-2023 own-patch own-2021; do
 			grep -q '^\[O\] bisect-bad  sample$' "$R/$name.eml"
 	fi
 done
+
+ok "own-note: eml2lkp gives the note's row by name" \
+	grep -qx '  - rows: \[stress-ng.lockofd.ops_per_sec\]' \
+	"$R/own-note/request.yaml"
 
 # refusals: exit 65, one line on stderr, nothing written
 refuses() {

@@ -24,6 +24,8 @@
 #       three sections, Ruby's rounding of exact ties
 #   205 2020-11 one empty line before "Greeting," (lead 1 from
 #       2020-11-15)
+#   208 2020-12 a note under the headline quoting two rows of the table
+#       (note_parts), fail:runs rows, 36 plots with incomplete runs
 #   213 2021-03 "Thanks," without the 0DAY/LKP+ footer (footer lkp from
 #       2021-03-02)
 #   221 2022-02 the 0DAY/LKP+ footer, In-addition
@@ -32,6 +34,8 @@
 #   238 2023-07 the lkp steps still (repro download from 2023-08-01)
 #   242 2023-08 a posted patch with "| Closes:" tags
 #   276 2024-07 an improvement on a posted patch with In-addition
+#   287 2024-10 a note quoting a row without a change, in parentheses
+#       (note_parts)
 #   289 2024-10 a KPI whose direction no table knows, its sign kept
 #   291 2024-10 the change without its sign, in the In-addition rows too
 #   292 2024-11 "[test failed on ...]", the In-addition minus a blank
@@ -56,8 +60,8 @@ EML2LKP=$TOP/tests/tools/eml2lkp
 skip_without_corpus "$MAILS" '*.eml' "real mails"
 
 set --
-for nnn in 112 114 123 128 133 134 136 205 213 221 234 238 242 276 289 291 \
-	292 296 299 306 311 320; do
+for nnn in 112 114 123 128 133 134 136 205 208 213 221 234 238 242 276 287 \
+	289 291 292 296 299 306 311 320; do
 	set -- "$@" "$(ls "$MAILS/$nnn"-*.eml)"
 done
 $PYTHON "$FIDELITY" --robot "$ROBOT" "$@" >"$T/fidelity" 2>&1
