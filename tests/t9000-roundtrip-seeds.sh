@@ -21,9 +21,11 @@
 # table, a posted patch, tags, test description, attachments, a note
 # quoting a row of the table) give mails
 # that eml2lkp must turn back into inputs robot renders byte-identically.
-# Last, eml2lkp must refuse what is not a report it understands, and a
-# report its solvers cannot answer within --budget seconds: exit 65,
-# one line on stderr, nothing written.
+# Last, eml2lkp must refuse what is not a report it understands (among
+# them tables with rows no lkp-tests table prints: a row of -1.00 over
+# no stddev, a line that is no row, a mean of 1e+300), and a report its
+# solvers cannot answer within --budget seconds: exit 65, one line on
+# stderr naming the row or line where there is one, nothing written.
 . "$(dirname "$0")/lib.sh"
 
 SEEDS=${SEEDS_DIR:-$TOP/tests/data/seeds}
@@ -237,6 +239,39 @@ sys.stdout.buffer.write(bytes(r.randrange(1, 256) for _ in range(4096)))' \
 	>"$T/garbage.bin"
 refuses "binary garbage" "$T/garbage.bin"
 # a mail its solvers cannot answer within --budget seconds of CPU time
+# a row of -1.00 over a blank stddev: a candidate of every run at -1,
+# which lkp-tests' StatSummary drops (no sample left to compare), is
+# never selected; whether the later side is -0.50 or 0, the row is
+# refused by name, not a Python error on the empty summary
+row='     39.25            +2.2%      40.10        iostat.cpu.user'
+for later in '-50.0%      -0.50' '-100.0%       0.00'; do
+	new=$(printf '%10s%17s%11s        iostat.cpu.user' -1.00 \
+		"${later%% *}" "${later##* }")
+	grep -qxF -- "$row" "$R/own-note.eml" ||
+		_fail "own-note.eml has the row of iostat.cpu.user"
+	awk -v old="$row" -v new="$new" '$0 == old { $0 = new } { print }' \
+		"$R/own-note.eml" >"$T/minus1.eml"
+	refuses "a row of -1.00 without a stddev, then ${later##* }" \
+		"$T/minus1.eml"
+	ok "... naming the row" \
+		grep -q ' row iostat\.cpu\.user$' "$T/.err"
+done
+# rows no table of lkp-tests prints: a line in the table that is no row
+# (which ended the rows there, the rest left out), first or after a row,
+# a row with more after its name, a mean whose samples' squares overflow
+# a double; each refusal names the line or the row
+odd='     1.2.3                 +x%        --1        iostat.cpu.user'
+odd_table() {
+	awk -v old="$row" -v new="$2" '$0 == old { $0 = new } { print }' \
+		"$R/own-note.eml" >"$T/odd.eml"
+	refuses "a table with $1" "$T/odd.eml"
+	ok "... naming it" grep -q "iostat\.cpu\.user" "$T/.err"
+}
+odd_table "a line that is no row first" "$odd"
+odd_table "a line that is no row after a row" "$row\\n$odd"
+odd_table "a row with more after its name" "$row     <-- (a)"
+odd_table "a mean of 1e+300" \
+	'    1e+300          +100.0%     2e+300        iostat.cpu.user'
 refuses "a report past its CPU budget" "$SEEDS/000_74aefeb1da089ba9.txt" \
 	--date "$(cat "$EX/seed-000/date")" --budget 0.001
 ok "the budget's refusal names where the solvers stopped" \

@@ -52,12 +52,21 @@ def set_budget(seconds):
     _DEADLINE[0] = seconds
 
 
+_WHERE = [('the mail', ())]
+
+
 def spend(where, *args):
     """OverBudget (naming `where % args`) once the budget is used up; the
     solvers call it at the head of each try, so a try's own work bounds
     how far past the budget they get."""
+    _WHERE[0] = (where, args)
     if time.process_time() > _DEADLINE[0]:
         raise OverBudget(where % args)
+
+
+def where():
+    """Where the solvers last were: the `where % args` of the last spend()."""
+    return _WHERE[0][0] % _WHERE[0][1]
 
 
 # -- the model ---------------------------------------------------------------
