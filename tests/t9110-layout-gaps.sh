@@ -10,6 +10,10 @@
 #       "Disclaimer"
 #   122 2023-08 an In-addition table exactly one blank wider than its
 #       widest cell, three before "Disclaimer", a preface of nine lines
+#       (then two empty lines before "Hello,"), two after the table
+#   241 2023-07 an improvement's In-addition table, four after it
+#   297 2024-12 one empty line before "Hello," (the corpus's first of
+#       the 2024-11-30 period)
 # and leaves out what is not a report of the "Hello," period (102, 2020).
 . "$(dirname "$0")/lib.sh"
 
@@ -17,15 +21,17 @@ CORPUS=${CORPUS:-$TOP/../shared/corpus}
 MAILS=$CORPUS/mails
 skip_without_corpus "$MAILS" '*.eml' "layout-gaps"
 $PYTHON "$TOP/tests/tools/layout-gaps" "$MAILS"/102-*.eml "$MAILS"/122-*.eml \
-	"$MAILS"/300-*.eml "$MAILS"/310-*.eml "$MAILS"/318-*.eml \
-	>"$T/all" 2>"$T/err"
-cut -f2-8,10 "$T/all" >"$T/got"
+	"$MAILS"/241-*.eml "$MAILS"/297-*.eml "$MAILS"/300-*.eml \
+	"$MAILS"/310-*.eml "$MAILS"/318-*.eml >"$T/all" 2>"$T/err"
+cut -f2-12,14 "$T/all" >"$T/got"
 cat >"$T/want" <<'END'
-mail	kind	params	disc	adds	secs	slack	text
-122	R	2In	3	1	1	1	9
-300	R	4If	4	0	0	-	0
-310	I	2Det	2	0	0	-	0
-318	R	2If	4	0	0	-	0
+mail	kind	lead	hello	params	disc	adds	secs	slack	iatab	sep	text
+241	I	2	1	2In	5	5	5	1	4	2	0
+122	R	2	1	2In	3	1	1	1	2	2	9
+297	R	1	1	4If	4	0	0	-	-	-	0
+300	R	2	1	4If	4	0	0	-	-	-	0
+310	I	2	1	2Det	2	0	0	-	-	-	0
+318	R	2	1	2If	4	0	0	-	-	-	0
 END
 ok "layout-gaps counts the empty lines and blocks" test_cmp "$T/want" "$T/got"
 $PYTHON "$TOP/tests/tools/layout-gaps" --since 2025-01-01 \
