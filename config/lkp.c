@@ -1391,7 +1391,7 @@ int lkp_perf_metric(const struct lkp_tables *t, const char *stat)
 }
 
 int lkp_reasonable_change(const struct lkp_tables *t, const char *stat,
-			  double delta, double max)
+			  double delta, double max, int int_delta)
 {
 	const struct valued *v = ordered_find(&t->threshold, stat);
 
@@ -1399,7 +1399,7 @@ int lkp_reasonable_change(const struct lkp_tables *t, const char *stat,
 		if (max < v->value)
 			return 0;
 		/* Integer thresholds: Ruby's v / 2 is integer division */
-		if (v->is_int && delta < (double)(v->ivalue / 2))
+		if (int_delta && v->is_int && delta < (double)(v->ivalue / 2))
 			return 0;
 		return 1;
 	}

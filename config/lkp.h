@@ -82,10 +82,13 @@ int lkp_perf_metric(const struct lkp_tables *t, const char *stat);
  * regexp matches the whole name (or, without one, the fallbacks for
  * iostat, pagetypeinfo/buddyinfo/slabinfo, proc-vmstat/meminfo, lock_stat
  * and interrupts/softirqs).  `delta` is the difference of the medians,
- * `max` the largest sample of both sides.
+ * `max` the largest sample of both sides.  int_delta: an Integer
+ * threshold v also wants delta >= v / 2 (lkp-tests' "delta < v / 2 &&
+ * v.class == Integer", which the 0-day robot's Ruby of 2017-2021 never
+ * met: config/data/styles threshold_delta); 0 skips that test.
  */
 int lkp_reasonable_change(const struct lkp_tables *t, const char *stat,
-			  double delta, double max);
+			  double delta, double max, int int_delta);
 /*
  * skip_small_change?'s ratio test for stats that are not perf metrics: the
  * median ratio must exceed this (1.1, from 2026-01-21 1.05).

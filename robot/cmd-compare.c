@@ -35,7 +35,7 @@ static const char usage_text[] =
 	"  --data-dir DIR   robot's data files (default: built in)\n"
 	"  --no-rule RULE   for tests: switch a selection rule off (denylist,\n"
 	"                   fail-without-pass, min-runs, separation, ratio-perf,\n"
-	"                   ratio-other, threshold); repeatable\n"
+	"                   ratio-other, threshold, threshold-delta); repeatable\n"
 	"  -h, --help       this help\n";
 
 struct compare_cli {

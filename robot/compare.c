@@ -428,7 +428,8 @@ static int small_change(struct pair_ctx *p, size_t id,
 	    !pred(p->nt, id, PRED_PERF_METRIC, p->o->tables))
 		return 1;
 	return rule_on(p, RULE_THRESHOLD) &&
-	       !lkp_reasonable_change(p->o->tables, k, delta, max);
+	       !lkp_reasonable_change(p->o->tables, k, delta, max,
+				      rule_on(p, RULE_THRESHOLD_DELTA));
 }
 
 static int forced(const struct pair_ctx *p, const char *k)
@@ -1253,6 +1254,7 @@ static const struct {
 	{ "ratio-perf", RULE_RATIO_PERF },
 	{ "ratio-other", RULE_RATIO_OTHER },
 	{ "threshold", RULE_THRESHOLD },
+	{ "threshold-delta", RULE_THRESHOLD_DELTA },
 };
 
 int compare_rule_parse(const char *name, unsigned *bit)

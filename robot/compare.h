@@ -33,6 +33,7 @@ enum compare_rule {
 	RULE_RATIO_PERF = 1 << 4,    /* median ratio > 1.01 */
 	RULE_RATIO_OTHER = 1 << 5,   /* > 1.1 (later 1.05) unless perf metric */
 	RULE_THRESHOLD = 1 << 6,     /* per-metric thresholds */
+	RULE_THRESHOLD_DELTA = 1 << 7, /* an Integer one's delta >= v / 2 */
 };
 
 /* Parses a rule name ("denylist", "ratio-perf", ...); -1 if unknown. */

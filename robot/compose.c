@@ -382,19 +382,20 @@ static void reply_judge(struct ctx *c, const struct compare_roots *roots,
 			const struct report_test *t);
 
 /*
- * The style's perf_thresholds: 0 when the reports of the day show rows
- * that lkp-tests' per-metric thresholds (reasonable_perf_change?) drop,
- * as 0-day's of 2020-10 to 2021-06 do (config/data/styles).  Only the
- * report's tables follow it; `robot compare` is lkp-tests' ncompare.
+ * The style's threshold_delta: 0 when the reports of the day show rows
+ * whose median delta is below half an Integer threshold of lkp-tests'
+ * reasonable_perf_change?, as 0-day's of 2017-08 to 2021-06 do, under a
+ * Ruby whose integers were Fixnum (config/data/styles).  Only the report's
+ * tables follow it; `robot compare` is lkp-tests' ncompare.
  */
 static int report_thresholds(const struct ctx *c, struct compare_opts *o)
 {
-	int on;
+	int delta;
 
-	if (style_get_int(&c->st, "perf_thresholds", &on))
+	if (style_get_int(&c->st, "threshold_delta", &delta))
 		return -1;
-	if (!on)
-		o->disabled |= RULE_THRESHOLD;
+	if (!delta)
+		o->disabled |= RULE_THRESHOLD_DELTA;
 	return 0;
 }
 

@@ -258,48 +258,60 @@ static void test_thresholds(void)
 	struct lkp_tables *t = at("2021-06-01");
 
 	/* vmstat.system.cs: 100 (Integer): max >= 100 and delta >= 50 */
-	CHECK(lkp_reasonable_change(t, "vmstat.system.cs", 14175, 370646),
+	CHECK(lkp_reasonable_change(t, "vmstat.system.cs", 14175, 370646, 1),
 	      "vmstat.system.cs big change");
-	CHECK(!lkp_reasonable_change(t, "vmstat.system.cs", 40, 370646),
+	CHECK(!lkp_reasonable_change(t, "vmstat.system.cs", 40, 370646, 1),
 	      "vmstat.system.cs delta < 50");
-	CHECK(!lkp_reasonable_change(t, "vmstat.system.cs", 60, 90),
+	CHECK(!lkp_reasonable_change(t, "vmstat.system.cs", 60, 90, 1),
 	      "vmstat.system.cs max < 100");
 	/* meminfo: no key; the /meminfo/ fallback wants max > 1000 */
-	CHECK(lkp_reasonable_change(t, "meminfo.Buffers", 743, 1530),
+	CHECK(lkp_reasonable_change(t, "meminfo.Buffers", 743, 1530, 1),
 	      "meminfo.Buffers max > 1000");
-	CHECK(!lkp_reasonable_change(t, "meminfo.Buffers", 743, 900),
+	CHECK(!lkp_reasonable_change(t, "meminfo.Buffers", 743, 900, 1),
 	      "meminfo.Buffers max <= 1000");
-	CHECK(!lkp_reasonable_change(t, "numa-meminfo.node0.Active", 50, 999),
+	CHECK(!lkp_reasonable_change(t, "numa-meminfo.node0.Active", 50, 999,
+				     1),
 	      "numa-meminfo falls under /meminfo/ too");
-	CHECK(lkp_reasonable_change(t, "proc-vmstat.pgpgin", 1, 1001),
+	CHECK(lkp_reasonable_change(t, "proc-vmstat.pgpgin", 1, 1001, 1),
 	      "proc-vmstat max > 1000");
-	CHECK(!lkp_reasonable_change(t, "proc-vmstat.nr_active_file", 49, 2506),
+	CHECK(!lkp_reasonable_change(t, "proc-vmstat.nr_active_file", 49, 2506,
+				     1),
 	      ".*vmstat.*nr_.*: 100 wants delta >= 50");
-	CHECK(lkp_reasonable_change(t, "proc-vmstat.nr_active_file", 2430,
-				    2506),
+	CHECK(lkp_reasonable_change(t, "proc-vmstat.nr_active_file", 2430, 2506,
+				    1),
 	      "proc-vmstat.nr_active_file passes");
 	CHECK(!lkp_reasonable_change(t,
 				     "stress-ng.time.voluntary_context_"
 				     "switches",
-				     400, 100000),
+				     400, 100000, 1),
 	      ".*.time.voluntary_context_switches: 1000, delta < 500");
-	CHECK(lkp_reasonable_change(t, "iostat.sda.foo", 0.1, 2),
+	CHECK(lkp_reasonable_change(t, "iostat.sda.foo", 0.1, 2, 1),
 	      "iostat fallback max > 1");
-	CHECK(!lkp_reasonable_change(t, "slabinfo.x.num_objs", 100, 1e6),
+	CHECK(!lkp_reasonable_change(t, "slabinfo.x.num_objs", 100, 1e6, 1),
 	      "slabinfo fallback delta > 100");
-	CHECK(!lkp_reasonable_change(t, "interrupts.CPU0.LOC", 49, 1e6),
+	CHECK(!lkp_reasonable_change(t, "interrupts.CPU0.LOC", 49, 1e6, 1),
 	      "interrupts.*: 100 wants delta >= 50");
-	CHECK(lkp_reasonable_change(t, "softirqs.CPU0.RCU", 1, 10001),
+	CHECK(lkp_reasonable_change(t, "softirqs.CPU0.RCU", 1, 10001, 1),
 	      "softirqs fallback max > 10000");
-	CHECK(!lkp_reasonable_change(t, "softirqs.CPU0.RCU", 1e4, 10000),
+	CHECK(!lkp_reasonable_change(t, "softirqs.CPU0.RCU", 1e4, 10000, 1),
 	      "softirqs fallback max <= 10000");
-	CHECK(!lkp_reasonable_change(t, "lock_stat.x.waittime-total", 1000,
-				     1e9),
+	CHECK(!lkp_reasonable_change(t, "lock_stat.x.waittime-total", 1000, 1e9,
+				     1),
 	      "lock_stat /time/ wants delta > 1000");
-	CHECK(lkp_reasonable_change(t, "perf-stat.i.ipc", 0.001, 0.1),
+	CHECK(lkp_reasonable_change(t, "perf-stat.i.ipc", 0.001, 0.1, 1),
 	      "no threshold for perf-stat");
-	CHECK(lkp_reasonable_change(t, "mpstat.cpu.all.iowait%", 0.001, 0.01),
+	CHECK(lkp_reasonable_change(t, "mpstat.cpu.all.iowait%", 0.001, 0.01,
+				    1),
 	      "mpstat has none");
+	/* without the Integer test (int_delta 0) only max < v drops */
+	CHECK(lkp_reasonable_change(t, "vmstat.system.cs", 40, 370646, 0),
+	      "vmstat.system.cs delta < 50 passes without the delta test");
+	CHECK(!lkp_reasonable_change(t, "vmstat.system.cs", 60, 90, 0),
+	      "vmstat.system.cs max < 100 still drops");
+	CHECK(lkp_reasonable_change(t, "interrupts.CPU0.LOC", 49, 1e6, 0),
+	      "interrupts.*: delta 49 passes without the delta test");
+	CHECK(!lkp_reasonable_change(t, "slabinfo.x.num_objs", 100, 1e6, 0),
+	      "the fallbacks are not Integer thresholds");
 }
 
 static void test_kpi(void)
