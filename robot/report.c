@@ -651,10 +651,26 @@ static int f_intro_text(struct render *rc, struct strbuf *out)
 }
 
 /*
+ * A posted patch whose url: has neither base: nor patch link: under it:
+ * the `-nobase` file, where a period has one, keeps an empty line in the
+ * place of base: (the 2021 set: 201 of 2019-11, functional 402-413 of
+ * 2019-2020, none of which had a patch link yet).  With a patch link the
+ * lines close up (<20211105064159.GB17949@xsang-OptiPlex-9020>,
+ * <20220613085029.GG7252@xsang-OptiPlex-9020>: url:, patch link:, then
+ * one empty line).
+ */
+static const char *nobase_suffix(const struct report *r)
+{
+	if (r->patch_base && *r->patch_base)
+		return NULL;
+	return r->patch_link && *r->patch_link ? NULL : "-nobase";
+}
+
+/*
  * The tree of the commit (`source`), or the url:/base:/patch lines of a
  * posted patch (`source-patch`, or `source-patch-nobase` where a period
- * has a file for a patch without its base): two blocks, each with its
- * own variants.  A commit of a tree whose posted patch robot found on the
+ * has a file for a patch without its base or link: nobase_suffix): two
+ * blocks, each with its own variants.  A commit of a tree whose posted patch robot found on the
  * archive, with no url: of a branch made from it, shows the tree and the
  * patch's lines (`source-link`).
  */
@@ -662,9 +678,7 @@ static int b_source(struct render *rc, struct strbuf *out)
 {
 	if (rc->r->patch_url)
 		return expand_optional(rc, out, "source-patch",
-				       rc->r->patch_base && *rc->r->patch_base
-					       ? NULL
-					       : "-nobase");
+				       nobase_suffix(rc->r));
 	if (rc->r->patch_link)
 		return expand(rc, out, "source-link", NULL);
 	return expand_optional(rc, out, "source",
@@ -1078,8 +1092,7 @@ static int b_fsource(struct render *rc, struct strbuf *out)
 		return expand(rc, out, "fsource-link", NULL);
 	if (!r->patch_url)
 		return expand(rc, out, "fsource", NULL);
-	return expand(rc, out, "fsource-patch",
-		      r->patch_base && *r->patch_base ? NULL : "-nobase");
+	return expand(rc, out, "fsource-patch", nobase_suffix(r));
 }
 
 static int b_fstill(struct render *rc, struct strbuf *out)
