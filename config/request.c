@@ -178,6 +178,7 @@ int request_load(struct request *req, const char *path)
 	memset(req, 0, sizeof(*req));
 	req->file = xstrdup(path);
 	req->thread_lookup = -1; /* absent: the configuration decides */
+	req->still_checked = -1; /* absent: the report's kind decides */
 	if (ydoc_load_file(&doc, path))
 		return -1;
 	ret = schema_load(req, &request_schema, doc.root, path);

@@ -35,6 +35,9 @@
  *   machine: "..."                      # optional: overrides host fields
  *   still: [{tree: linus/master, commit: <sha40>, failed: false}]
  *   still_checked: true                 # the heads were tested, none failed
+ *                                       # (false: not tested; absent: an
+ *                                       # improvement's were, a regression's
+ *                                       # without still lines not)
  *   patch: {url: ..., base: ..., link: ..., subject: ...}
  *   sections: [{result_roots: [...], kpi: ..., ...}]   # further tests
  *   additions: [{result_roots: [...], kpi: ..., ...}]  # "In addition"
@@ -152,7 +155,8 @@ struct request {
 	struct strv show;     /* stats shown like the KPI, in every table */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */
-	int still_checked; /* the heads were tested: the block has its line */
+	int still_checked; /* the heads were tested: the block has its line;
+			      -1 when absent */
 	struct req_patch patch;
 	struct objv sections;  /* struct req_test */
 	struct objv additions; /* struct req_test */

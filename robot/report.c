@@ -674,6 +674,22 @@ static const char *nobase_suffix(const struct report *r)
  * archive, with no url: of a branch made from it, shows the tree and the
  * patch's lines (`source-link`).
  */
+/*
+ * Were the heads tested, with no failure shown (the still block without
+ * lines, whose empty line a period keeps: `source-checked`, `fstill-none`)?
+ * As the request says; if it does not, a performance improvement's were
+ * and a regression's without still lines were not (the majority of the
+ * 2024-11 on mails: config/data/styles "source split").
+ */
+static int heads_checked(const struct render *rc)
+{
+	if (rc->r->nstill || rc->r->patch_url)
+		return 0;
+	if (rc->r->still_checked >= 0)
+		return rc->r->still_checked;
+	return rc->t->improvement;
+}
+
 static int b_source(struct render *rc, struct strbuf *out)
 {
 	if (rc->r->patch_url)
@@ -682,7 +698,7 @@ static int b_source(struct render *rc, struct strbuf *out)
 	if (rc->r->patch_link)
 		return expand(rc, out, "source-link", NULL);
 	return expand_optional(rc, out, "source",
-			       rc->t->improvement ? "-improvement" : NULL);
+			       heads_checked(rc) ? "-checked" : NULL);
 }
 
 /*
@@ -717,7 +733,7 @@ static int still_block(struct render *rc, struct strbuf *out,
 	 * Heads tested without a failure: the block without lines, whose
 	 * empty line the style keeps or drops (BLOCK-none VARIANT)
 	 */
-	if (!r->nstill && r->still_checked && !r->patch_url &&
+	if (!r->nstill && r->still_checked > 0 && !r->patch_url &&
 	    !strcmp(wrapper, "fstill"))
 		return expand(rc, out, "fstill-none", NULL);
 	if (!r->nstill)

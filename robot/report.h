@@ -117,7 +117,11 @@ struct report {
 	char *patch_version, *newer_version, *newer_link, *newer_subject;
 	struct report_still *still;
 	size_t nstill;
-	/* the heads were tested (none failed when there is no still line) */
+	/*
+	 * the heads were tested (none failed when there is no still line):
+	 * 1, 0, or -1 when the request does not say (report.c's
+	 * heads_checked: the report's kind decides)
+	 */
 	int still_checked;
 	char *preface; /* free text before the greeting; NULL */
 	char *intro;   /* free text after the greeting; NULL */
