@@ -155,8 +155,8 @@ struct request {
 	struct strv show;     /* stats shown like the KPI, in every table */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */
-	int still_checked; /* the heads were tested: the block has its line;
-			      -1 when absent */
+	int still_checked;    /* the heads were tested: the block has its line;
+				 -1 when absent */
 	struct req_patch patch;
 	struct objv sections;  /* struct req_test */
 	struct objv additions; /* struct req_test */

@@ -667,16 +667,9 @@ static const char *nobase_suffix(const struct report *r)
 }
 
 /*
- * The tree of the commit (`source`), or the url:/base:/patch lines of a
- * posted patch (`source-patch`, or `source-patch-nobase` where a period
- * has a file for a patch without its base or link: nobase_suffix): two
- * blocks, each with its own variants.  A commit of a tree whose posted patch robot found on the
- * archive, with no url: of a branch made from it, shows the tree and the
- * patch's lines (`source-link`).
- */
-/*
  * Were the heads tested, with no failure shown (the still block without
- * lines, whose empty line a period keeps: `source-checked`, `fstill-none`)?
+ * lines, whose empty line a period keeps: `source-split-checked`,
+ * `fstill-none`)?
  * As the request says; if it does not, a performance improvement's were
  * and a regression's without still lines were not (the majority of the
  * 2024-11 on mails: config/data/styles "source split").
@@ -690,6 +683,14 @@ static int heads_checked(const struct render *rc)
 	return rc->t->improvement;
 }
 
+/*
+ * The tree of the commit (`source`), or the url:/base:/patch lines of a
+ * posted patch (`source-patch`, or `source-patch-nobase` where a period
+ * has a file for a patch without its base or link: nobase_suffix): two
+ * blocks, each with its own variants.  A commit of a tree whose posted patch
+ * robot found on the archive, with no url: of a branch made from it, shows the
+ * tree and the patch's lines (`source-link`).
+ */
 static int b_source(struct render *rc, struct strbuf *out)
 {
 	if (rc->r->patch_url)
