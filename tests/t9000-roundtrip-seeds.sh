@@ -93,11 +93,9 @@ awk 'BEGIN { for (i = 0; i < 300; i++) printf "CONFIG_X_%04d=y\n", i }' \
 	>"$R/att/config"
 printf 'suite: stress-ng\ntestcase: stress-ng\n' >"$R/att/job.yaml"
 
-# 2023: a preface, still lines, a further section and an In-addition entry
-cat >"$R/own-2023.yaml" <<EOF
-date: "2023-06-07 14:32:17 +0800"
-message_id: "<202306071452.887afdea-oliver.sang@intel.com>"
-in_reply_to: "<20230601000000.GA1234@example.org>"
+# seed 001's report on linus/master: the request keys after the ids
+seed001_keys() {
+	cat <<EOF
 from: "kernel test robot <oliver.sang@intel.com>"
 to: ["Jane Doe <jane@example.org>"]
 cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
@@ -108,6 +106,16 @@ commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
 commits: commits.yaml
 kpi: stress-ng.lockofd.ops_per_sec
 result_roots: [$EX/seed-001/rt0, $EX/seed-001/rt1]
+EOF
+}
+# 2023: a preface, still lines, a further section and an In-addition entry
+{
+	printf 'date: "2023-06-07 14:32:17 +0800"\n'
+	printf 'message_id: "<202306071452.887afdea-oliver.sang@intel.com>"\n'
+	printf 'in_reply_to: "<20230601000000.GA1234@example.org>"\n'
+	seed001_keys
+} >"$R/own-2023.yaml"
+cat >>"$R/own-2023.yaml" <<EOF
 preface: |
   Hi all,
   a note from the operator before the report.
@@ -172,19 +180,12 @@ EOF
 # 2024: a note under the headline quoting the KPI's row (208, 287): robot
 # prints the row from the data, so eml2lkp must write the note's words
 # and the row's name (note_parts), never the row
-cat >"$R/own-note.yaml" <<EOF
-date: "2024-10-07 22:43:54 +0800"
-message_id: "<202410072214.11d18a3c-oliver.sang@intel.com>"
-from: "kernel test robot <oliver.sang@intel.com>"
-to: ["Jane Doe <jane@example.org>"]
-cc: ["<oe-lkp@lists.linux.dev>", "<lkp@intel.com>"]
-tree: "linus:master"
-repo_url: https://git.kernel.org/cgit/linux/kernel/git/torvalds/linux.git
-branch: master
-commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0
-commits: commits.yaml
-kpi: stress-ng.lockofd.ops_per_sec
-result_roots: [$EX/seed-001/rt0, $EX/seed-001/rt1]
+{
+	printf 'date: "2024-10-07 22:43:54 +0800"\n'
+	printf 'message_id: "<202410072214.11d18a3c-oliver.sang@intel.com>"\n'
+	seed001_keys
+} >"$R/own-note.yaml"
+cat >>"$R/own-note.yaml" <<EOF
 note_parts:
   - text: "\n(\nthe KPI as the table shows it:\n"
   - rows: [stress-ng.lockofd.ops_per_sec]
