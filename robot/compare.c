@@ -1135,7 +1135,6 @@ size_t compare_changed(char ***names, const struct result_root *base,
 	return nsel;
 }
 
-/* Compare.show_group: header, fail:runs rows, perf rows, an empty line. */
 /* One row, as the table prints it: a perf row or a fail:runs row. */
 static void print_row(struct strbuf *out, const struct comparison *c,
 		      const struct cmp_row *row)
@@ -1162,6 +1161,7 @@ static void print_row(struct strbuf *out, const struct comparison *c,
 			  });
 }
 
+/* Compare.show_group: header, fail:runs rows, perf rows, an empty line. */
 void comparison_print(struct strbuf *out, const struct comparison *c)
 {
 	struct table_header h = {

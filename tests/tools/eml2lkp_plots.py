@@ -1003,6 +1003,7 @@ class Plots:
         self.stats = []          # [(stat, good, bad)] in the mail's order
         self.unsolved = []       # [(index, reason)]
         self.incomplete = ([], [])  # incomplete runs of each side
+        self.forced = []         # stats of further bisections (forced)
         self.found = 0
         self.notes = []
 
@@ -1127,6 +1128,7 @@ def read_plots(text, date, table_names, rules, selected=None, zero_bad=()):
                    for k in range(len(again)) if stats[k] in lone):
                 solved = [again[k] if stats[k] in lone else r
                           for k, r in enumerate(solved)]
+                out.forced = lone
     out.incomplete = (sorted(excl[0]), sorted(excl[1]))
     for k, r in enumerate(solved):
         if stats[k] is None:
@@ -1265,21 +1267,12 @@ def write_bisect(outdir, plots, selected, rules, table_names, jobs, runs):
     tb = max(len(b) for _, _, b in plots.stats)
     notes = []
     dis = _distractors(plots, table_names, rules, tg, tb)
-    got = check_selection(plots, dis, selected, rules, tg, tb)
+    # the stats of further bisections read_plots found (lkp-tests forces
+    # a bisected stat past the rules, d2a03836e): `bisect: stats`
+    forced = list(plots.forced)
+    got = check_selection(plots, dis, lambda ms: selected(ms, forced), rules,
+                          tg, tb)
     want = [s for s, _, _ in plots.stats]
-    forced = []
-    if got != want and set(got) <= set(want):
-        # A plot the change rules drop is a stat a further bisection ran
-        # on (one report for the commit they all found): lkp-tests forces
-        # a bisected stat past the rules (d2a03836e); the request names it
-        # in `bisect: stats`.  At most two such bisections, else the
-        # reading is taken for wrong.
-        missing = [s for s in want if s not in got]
-        again = check_selection(plots, dis,
-                                lambda ms: selected(ms, missing), rules,
-                                tg, tb)
-        if len(missing) <= 2 and set(again) == set(want):
-            forced, got = missing, again
     if got != want:
         notes.append('robot would plot %s, the mail shows %s'
                      % (', '.join(got) or 'nothing', ', '.join(want)))
