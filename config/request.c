@@ -30,6 +30,7 @@ static const struct field still_fields[] = {
 	F("tree", FIELD_STR, struct req_still, tree, NULL),
 	F("commit", FIELD_STR, struct req_still, commit, NULL),
 	F("failed", FIELD_BOOL, struct req_still, failed, NULL),
+	F("revert", FIELD_BOOL, struct req_still, revert, NULL),
 };
 static const struct schema still_schema = { "still", still_fields,
 					    ARRAY_SIZE(still_fields),
@@ -99,6 +100,7 @@ static const struct field note_fields[] = {
 	F("fail_runs", FIELD_BOOL, struct req_note, fail_runs, NULL),
 	F("axes", FIELD_BOOL, struct req_note, axes, NULL),
 	F("stats", FIELD_STRS, struct req_note, stats, NULL),
+	F("row", FIELD_STR, struct req_note, row, NULL),
 };
 static const struct schema note_schema = { "note", note_fields,
 					   ARRAY_SIZE(note_fields),

@@ -85,6 +85,8 @@ struct req_test {
 struct req_still {
 	char *tree, *commit;
 	int failed; /* "[test failed on ...]" rather than "[still regression" */
+	int revert; /* the tree's head with the commit reverted was tested
+		       and passed (no commit of its own) */
 };
 
 struct req_patch {
@@ -122,8 +124,10 @@ struct req_evidence {
 
 /* The sender's words, or a fail:runs table, at a place of the report. */
 struct req_note {
-	char *at;	   /* preface, intro, params, remark, end */
+	char *at;	   /* preface, intro, params, remark, end; in a
+			      performance report params, repro or table */
 	char *text;	   /* free text */
+	char *row;	   /* at: table, the row the words follow */
 	int fail_runs;	   /* the fail:runs table of the comparison */
 	int axes;	   /* ... under its axes header */
 	struct strv stats; /* ... with these rows (default: the changes) */

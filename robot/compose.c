@@ -431,6 +431,116 @@ static int build_note(struct ctx *c, const struct comparison *cmp)
 	return 0;
 }
 
+/* Appends one of the sender's items to a place: one empty line between. */
+static void add_note_item(struct strbuf *place, const char *text)
+{
+	if (place->len)
+		strbuf_addch(place, '\n');
+	strbuf_addstr(place, text);
+	if (!place->len || place->buf[place->len - 1] != '\n')
+		strbuf_addch(place, '\n');
+}
+
+/*
+ * The sender's words on a row of the first test's table (301: "<--------
+ * (a)", which the note under the headline refers to): appended to the
+ * row's line as written.
+ */
+static int mark_row(struct report_test *t, const char *file, size_t i,
+		    const struct req_note *note)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = t->block, *eol;
+	size_t len = strlen(note->row), n;
+	int found = 0;
+
+	for (; p && *p; p += n) {
+		eol = strchr(p, '\n');
+		n = eol ? (size_t)(eol - p) : strlen(p);
+		strbuf_add(&sb, p, n);
+		if (!found && n > len && !memcmp(p + n - len, note->row, len) &&
+		    p[n - len - 1] == ' ') {
+			found = 1;
+			strbuf_addstr(&sb, note->text);
+		}
+		if (eol) {
+			strbuf_addch(&sb, '\n');
+			n++;
+		}
+	}
+	if (!found) {
+		strbuf_release(&sb);
+		return error("%s: notes[%zu].row: '%s' is not a row of the "
+			     "first test's table (`show` adds a row)",
+			     file, i, note->row);
+	}
+	free(t->block);
+	t->block = strbuf_detach(&sb, NULL);
+	return 0;
+}
+
+/*
+ * The sender's words in a performance report (the request's `notes`):
+ * after the repository line, before the still lines (324: why it was
+ * reported at all), after the parameters (dmesg lines the sender
+ * compared, 278's perf-c2c figures; they take the place of the empty lines
+ * before the tags or "Details"), before the reproduce block (278's "[1]"
+ * that its words point to), or on a row of the first test's table
+ * (`table` and `row`: 301's arrow).  Words only: every table robot prints
+ * is its own.
+ */
+static int build_perf_notes(struct ctx *c, struct report *r)
+{
+	const struct request *req = c->req;
+	struct strbuf params = STRBUF_INIT, repro = STRBUF_INIT;
+	struct strbuf source = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < req->notes.n; i++) {
+		const struct req_note *note =
+			(const struct req_note *)req->notes.v + i;
+		const char *at = note->at ? note->at : "";
+
+		if (!note->text || note->fail_runs || note->axes ||
+		    note->stats.n)
+			ret = error("%s: notes[%zu]: a performance report's "
+				    "notes are words (text), not fail:runs "
+				    "tables",
+				    req->file, i);
+		else if (!!note->row != !strcmp(at, "table"))
+			ret = error("%s: notes[%zu]: %s", req->file, i,
+				    note->row
+					    ? "row is for a note at table"
+					    : "a note at table names its row");
+		else if (!strcmp(at, "params"))
+			add_note_item(&params, note->text);
+		else if (!strcmp(at, "repro"))
+			add_note_item(&repro, note->text);
+		else if (!strcmp(at, "source"))
+			add_note_item(&source, note->text);
+		else if (!strcmp(at, "table"))
+			ret = r->ntests ? mark_row(&r->tests[0], req->file, i,
+						   note)
+					: 0;
+		else
+			ret = error("%s: notes[%zu].at: '%s' is not a place of "
+				    "a performance report (want source, "
+				    "params, repro or table)",
+				    req->file, i, at);
+	}
+	if (!ret && params.len)
+		r->params_note = strbuf_detach(&params, NULL);
+	if (!ret && repro.len)
+		r->repro_note = strbuf_detach(&repro, NULL);
+	if (!ret && source.len)
+		r->source_note = strbuf_detach(&source, NULL);
+	strbuf_release(&params);
+	strbuf_release(&repro);
+	strbuf_release(&source);
+	return ret;
+}
+
 /* note or note_parts, and each part words or rows. */
 static int check_note(const struct request *req)
 {
@@ -808,6 +918,8 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 		return -1;
 	r->fn = c->fn;
 	c->fn = NULL;
+	if (!r->fn && build_perf_notes(c, r))
+		return -1;
 	/* the tests may have read more commits from a repository */
 	if (c->tested) {
 		ci = ctx_commit(c, c->tested, "commit");
@@ -837,6 +949,11 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 		r->still[i].tree = dup_or_null(s->tree);
 		r->still[i].commit = dup_or_null(s->commit);
 		r->still[i].failed = s->failed;
+		r->still[i].revert = s->revert;
+		if (s->revert && (s->commit || s->failed))
+			return error("%s: still[%zu]: a reverted head has "
+				     "neither commit nor failed",
+				     req->file, i);
 	}
 	r->preface = dup_or_null(req->preface);
 	r->intro = dup_or_null(req->intro);

@@ -424,6 +424,15 @@ static int fill_notes(struct report_functional *fn,
 				     "end)",
 				     req->file, i, note->at ? note->at : "");
 		}
+		if (note->row) {
+			for (k = 0; k < ARRAY_SIZE(slots); k++)
+				strbuf_release(&slot[k]);
+			return error(
+				"%s: notes[%zu].row: a functional report's "
+				"notes have no row (the words of a "
+				"performance report's table)",
+				req->file, i);
+		}
 		if (note->text && note->fail_runs) {
 			for (k = 0; k < ARRAY_SIZE(slots); k++)
 				strbuf_release(&slot[k]);

@@ -698,8 +698,13 @@ static int b_source(struct render *rc, struct strbuf *out)
 				       nobase_suffix(rc->r));
 	if (rc->r->patch_link)
 		return expand(rc, out, "source-link", NULL);
-	return expand_optional(rc, out, "source",
-			       heads_checked(rc) ? "-checked" : NULL);
+	if (expand_optional(rc, out, "source",
+			    heads_checked(rc) ? "-checked" : NULL))
+		return -1;
+	/* the sender's words before the still lines (324), as written */
+	if (rc->r->source_note)
+		strbuf_addstr(out, rc->r->source_note);
+	return 0;
 }
 
 /*
@@ -710,11 +715,28 @@ static int b_source(struct render *rc, struct strbuf *out)
  */
 static int b_verdict(struct render *rc, struct strbuf *out)
 {
-	const char *suffix = NULL;
+	const char *suffix = NULL, *note = rc->r->params_note;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+	int ret;
 
 	if (!rc->r->nadditions)
 		suffix = rc->t->improvement ? "-empty" : "-bare";
-	return expand_optional(rc, out, "verdict", suffix);
+	if (!note || rc->t != &rc->r->tests[0])
+		return expand_optional(rc, out, "verdict", suffix);
+	/*
+	 * The sender's words after the parameters stand where the verdict's
+	 * empty lines did, with their own
+	 * (<202311301346.56b0fcd6-oliver.sang@intel.com>: dmesg lines of
+	 * both commits; 278's words stand there too, around a table).
+	 */
+	ret = expand_optional(rc, &sb, "verdict", suffix);
+	while (n < sb.len && sb.buf[n] == '\n')
+		n++;
+	strbuf_addstr(out, note);
+	strbuf_add(out, sb.buf + n, sb.len - n);
+	strbuf_release(&sb);
+	return ret;
 }
 
 /*
@@ -741,13 +763,15 @@ static int still_block(struct render *rc, struct strbuf *out,
 		return 0;
 	rc->still_width = 0;
 	for (i = 0; i < r->nstill; i++)
-		if (r->still[i].tree &&
+		if (r->still[i].tree && !r->still[i].revert &&
 		    strlen(r->still[i].tree) > rc->still_width)
 			rc->still_width = strlen(r->still[i].tree);
 	for (i = 0; !ret && i < r->nstill; i++) {
 		rc->still = &r->still[i];
 		ret = expand(rc, &lines, line,
-			     rc->still->failed ? "-failed" : NULL);
+			     rc->still->revert	 ? "-revert"
+			     : rc->still->failed ? "-failed"
+						 : NULL);
 	}
 	rc->still = NULL;
 	rc->items = lines.buf;
@@ -861,6 +885,8 @@ static int b_tags(struct render *rc, struct strbuf *out)
 
 static int b_repro(struct render *rc, struct strbuf *out)
 {
+	if (rc->r->repro_note && rc->t == &rc->r->tests[0])
+		strbuf_addstr(out, rc->r->repro_note);
 	return expand(rc, out, "repro", NULL);
 }
 
@@ -1563,31 +1589,20 @@ static void tests_release(struct report_test *tests, size_t n)
 void report_release(struct report *r)
 {
 	char **strings[] = {
-		&r->commit_id,
-		&r->commit_subject,
-		&r->subsystem,
-		&r->repo_url,
-		&r->branch,
-		&r->tree,
-		&r->patch_url,
-		&r->patch_base,
-		&r->patch_link,
-		&r->patch_subject,
-		&r->preface,
-		&r->intro,
-		&r->note,
-		&r->reported_by,
-		&r->message_id,
-		&r->archive_url,
-		&r->date,
-		&r->sender_name,
-		&r->patch_version,
-		&r->newer_version,
-		&r->newer_link,
-		&r->newer_subject,
-		&r->list_archive_url,
-		&r->disclaimer,
-		&r->signature,
+		&r->commit_id,	   &r->commit_subject,
+		&r->subsystem,	   &r->repo_url,
+		&r->branch,	   &r->tree,
+		&r->patch_url,	   &r->patch_base,
+		&r->patch_link,	   &r->patch_subject,
+		&r->preface,	   &r->intro,
+		&r->note,	   &r->params_note,
+		&r->repro_note,	   &r->source_note,
+		&r->reported_by,   &r->message_id,
+		&r->archive_url,   &r->date,
+		&r->sender_name,   &r->patch_version,
+		&r->newer_version, &r->newer_link,
+		&r->newer_subject, &r->list_archive_url,
+		&r->disclaimer,	   &r->signature,
 	};
 	size_t i;
 

@@ -57,6 +57,8 @@ struct report_still {
 	char *tree;   /* "linus/master" */
 	char *commit; /* 40 hex */
 	int failed; /* 1: "[test failed on ...]" (template still-line-failed) */
+	int revert; /* 1: the head with the commit reverted passed
+		       (still-line-revert; commit NULL) */
 };
 
 /*
@@ -126,6 +128,15 @@ struct report {
 	char *preface; /* free text before the greeting; NULL */
 	char *intro;   /* free text after the greeting; NULL */
 	char *note;    /* the lines between the headline and "commit:" */
+	/*
+	 * the sender's words (the request's notes) after the parameters, in
+	 * place of the empty lines before the In-addition table, the tags or
+	 * "Details", and before the reproduce block: as written, ending in a
+	 * newline; NULL
+	 */
+	char *params_note, *repro_note;
+	/* ... and after the repository line, before the still lines */
+	char *source_note;
 	/* tests[0] gives the headline; later ones are further sections */
 	struct report_test *tests;
 	size_t ntests;

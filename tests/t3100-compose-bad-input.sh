@@ -231,6 +231,30 @@ ok "note_parts: the note's row is the table's row, as printed" \
 ok "note_parts: the row is in the mail twice (note and table)" \
 	test "$(grep -cxF -- "$row" "$T/np5.eml")" = 2
 
+# --- the sender's words at a place of a performance report (notes) ----------
+req pn1 '' 'notes: [{at: intro, text: "x"}]'
+bad 65 "a performance note at a functional place" "$W/pn1.yaml" \
+	"$W/pn1.yaml: notes[0].at: 'intro' is not a place of a performance report (want source, params, repro or table)"
+req pn2 '' 'notes: [{at: params, fail_runs: true}]'
+bad 65 "a fail:runs table in a performance note" "$W/pn2.yaml" \
+	"$W/pn2.yaml: notes[0]: a performance report's notes are words (text), not fail:runs tables"
+req pn3 '' 'notes: [{at: table, text: " <-- (a)"}]'
+bad 65 "a note at table without its row" "$W/pn3.yaml" \
+	"$W/pn3.yaml: notes[0]: a note at table names its row"
+req pn4 '' 'notes: [{at: params, row: stress-ng.lockofd.ops_per_sec, text: "x"}]'
+bad 65 "a row for a note not at table" "$W/pn4.yaml" \
+	"$W/pn4.yaml: notes[0]: row is for a note at table"
+req pn5 '' 'notes: [{at: table, row: no.such.stat, text: " <-- (a)"}]'
+bad 65 "a note on a row the table does not have" "$W/pn5.yaml" \
+	"$W/pn5.yaml: notes[0].row: 'no.such.stat' is not a row of the first test's table"
+req pn6 '' 'still: [{tree: linus/master, revert: true, commit: 0123456789012345678901234567890123456789}]'
+bad 65 "a reverted head with a commit" "$W/pn6.yaml" \
+	"$W/pn6.yaml: still[0]: a reverted head has neither commit nor failed"
+req pn7 '' 'notes: [{at: table, row: stress-ng.lockofd.ops_per_sec, text: "   <-- (a)"}]'
+"$ROBOT" compose --dry-run -c "$CFG" "$W/pn7.yaml" >"$T/pn7.eml" 2>&1
+ok "notes at table: the words follow the row's name on its line" \
+	grep -q ' stress-ng\.lockofd\.ops_per_sec   <-- (a)$' "$T/pn7.eml"
+
 # --- attachments -------------------------------------------------------------
 req att1 '' 'attachments: [{path: config-6.3.0}, {path: no-such-file}]'
 bad 65 "a missing attachment" "$W/att1.yaml" \
