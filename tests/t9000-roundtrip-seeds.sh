@@ -259,8 +259,8 @@ for later in '-50.0%      -0.50' '-100.0%       0.00'; do
 done
 # rows no table of lkp-tests prints: a line in the table that is no row
 # (which ended the rows there, the rest left out), first or after a row,
-# a row with more after its name, a mean whose samples' squares overflow
-# a double; each refusal names the line or the row
+# a mean whose samples' squares overflow a double; each refusal names the
+# line or the row
 odd='     1.2.3                 +x%        --1        iostat.cpu.user'
 odd_table() {
 	awk -v old="$row" -v new="$2" '$0 == old { $0 = new } { print }' \
@@ -270,7 +270,21 @@ odd_table() {
 }
 odd_table "a line that is no row first" "$odd"
 odd_table "a line that is no row after a row" "$row\\n$odd"
-odd_table "a row with more after its name" "$row     <-- (a)"
+# a row with the sender's words after its name (an arrow its note points
+# at) is a row, and the words a note at that row, as written
+awk -v old="$row" -v new="$row     <-- (a)" '$0 == old { $0 = new } { print }' \
+	"$R/own-note.eml" >"$T/mark.eml"
+rm -rf "$T/mark"
+ok "eml2lkp reads a row with the sender's words after its name" \
+	$PYTHON "$EML2LKP" "$T/mark.eml" "$T/mark"
+ok "... and writes them as a note on that row" \
+	grep -qzF "  - at: table
+    row: iostat.cpu.user
+    text: \"     <-- (a)\"" "$T/mark/request.yaml"
+(cd "$T/mark" && "$ROBOT" compose --dry-run -c robot.yaml request.yaml) \
+	>"$T/mark.out" 2>&1
+ok "... which robot prints after the row, as the mail has them" \
+	grep -qxF -- "$row     <-- (a)" "$T/mark.out"
 odd_table "a mean of 1e+300" \
 	'    1e+300          +100.0%     2e+300        iostat.cpu.user'
 refuses "a report past its CPU budget" "$SEEDS/000_74aefeb1da089ba9.txt" \
