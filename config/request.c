@@ -21,6 +21,7 @@ static const struct field test_fields[] = {
 	F("test_url", FIELD_STR, struct req_test, test_url, NULL),
 	F("machine", FIELD_STR, struct req_test, machine, NULL),
 	F("all_stats", FIELD_BOOL, struct req_test, all_stats, NULL),
+	F("no_section", FIELD_BOOL, struct req_test, no_section, NULL),
 };
 static const struct schema test_schema = { "test", test_fields,
 					   ARRAY_SIZE(test_fields),

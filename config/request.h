@@ -79,7 +79,8 @@ struct req_test {
 	struct strv result_roots;
 	char *kpi;
 	char *test_description, *test_url, *machine;
-	int all_stats; /* every stat the roots have, no selection (a reply) */
+	int all_stats;	/* every stat the roots have, no selection (a reply) */
+	int no_section; /* an In-addition entry shown without its section */
 };
 
 struct req_still {

@@ -715,10 +715,17 @@ static int build_tests(struct ctx *c, struct report *r)
 	if (!ret)
 		ret = build_plots(c, &r->tests[0]);
 	for (i = 0; i < sections->n && !ret; i++) {
+		const struct req_test *rq =
+			(const struct req_test *)sections->v + i;
+
 		strbuf_reset(&where);
 		strbuf_addf(&where, "sections[%zu].", i);
-		ret = build_test(c, (const struct req_test *)sections->v + i,
-				 &r->tests[1 + i], where.buf);
+		if (rq->no_section)
+			ret = error("%s: %sno_section: only an In-addition "
+				    "entry (additions) can have no section",
+				    c->req->file, where.buf);
+		else
+			ret = build_test(c, rq, &r->tests[1 + i], where.buf);
 	}
 	r->nadditions = adds->n;
 	r->additions = xcalloc(adds->n ? adds->n : 1, sizeof(*r->additions));
@@ -727,6 +734,8 @@ static int build_tests(struct ctx *c, struct report *r)
 		strbuf_addf(&where, "additions[%zu].", i);
 		ret = build_test(c, (const struct req_test *)adds->v + i,
 				 &r->additions[i], where.buf);
+		r->additions[i].no_section =
+			((const struct req_test *)adds->v + i)->no_section;
 	}
 	strbuf_release(&where);
 	return ret;

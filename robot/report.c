@@ -895,7 +895,9 @@ static int b_repro(struct render *rc, struct strbuf *out)
  * later one.  The tests of the In-addition table are further sections, in
  * the table's order, before the report's own further sections: every
  * real mail with that table shows each entry's comparison as a section of
- * its own (corpus mails 104-136).
+ * its own (corpus mails 104-136), but for an entry the sender shows
+ * without it (`no_section`: 241's blogbench, whose place the next
+ * further section takes).
  */
 static int b_sections(struct render *rc, struct strbuf *out)
 {
@@ -911,6 +913,8 @@ static int b_sections(struct render *rc, struct strbuf *out)
 			rc->t = &r->additions[i - 1];
 		else
 			rc->t = &r->tests[i - r->nadditions];
+		if (rc->t->no_section)
+			continue;
 		ret = expand(rc, out, "section", i ? "-more" : NULL);
 	}
 	rc->t = saved;

@@ -46,6 +46,7 @@ struct report_test {
 	double change;	  /* its %change (relative, unrounded) */
 	int improvement;  /* 1 improvement, 0 regression */
 	int no_direction; /* no table knew which way is better */
+	int no_section;	  /* an In-addition entry without a section */
 	char *test_description, *test_url; /* optional */
 	/* the bisection's plots (robot/bisect.h), shown after the table */
 	struct bisect_plot *plots;

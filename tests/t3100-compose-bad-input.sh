@@ -255,6 +255,10 @@ req pn7 '' 'notes: [{at: table, row: stress-ng.lockofd.ops_per_sec, text: "   <-
 ok "notes at table: the words follow the row's name on its line" \
 	grep -q ' stress-ng\.lockofd\.ops_per_sec   <-- (a)$' "$T/pn7.eml"
 
+req ns1 '' 'sections: [{result_roots: [rt0, rt1], kpi: stress-ng.lockofd.ops_per_sec, no_section: true}]'
+bad 65 "a further section without its section" "$W/ns1.yaml" \
+	"$W/ns1.yaml: sections[0].no_section: only an In-addition entry (additions) can have no section"
+
 # --- attachments -------------------------------------------------------------
 req att1 '' 'attachments: [{path: config-6.3.0}, {path: no-such-file}]'
 bad 65 "a missing attachment" "$W/att1.yaml" \
