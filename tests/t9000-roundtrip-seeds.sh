@@ -285,6 +285,35 @@ ok "... and writes them as a note on that row" \
 	>"$T/mark.out" 2>&1
 ok "... which robot prints after the row, as the mail has them" \
 	grep -qxF -- "$row     <-- (a)" "$T/mark.out"
+# the sender's words after the parameters are a note at params, which
+# robot prints in place of the empty lines there; words holding a
+# comparison table are refused (robot prints tables from result roots)
+words_after_params() {
+	awk -v w="$1" '
+		/^parameters:$/ { p = 1 }
+		p == 1 && /^\t/ { p = 2 }
+		p == 2 && /^$/ && ++e == 2 { print; print w; print ""; p = 3; next }
+		{ print }' "$R/own-note.eml"
+}
+words_after_params 'we also ran it twice more, with the same result.' \
+	>"$T/pwords.eml"
+rm -rf "$T/pwords"
+ok "eml2lkp reads the sender's words after the parameters" \
+	$PYTHON "$EML2LKP" "$T/pwords.eml" "$T/pwords"
+ok "... as a note at params" \
+	grep -qzF "  - at: params
+    text: \"we also ran it twice more, with the same result.\\n\\n" \
+	"$T/pwords/request.yaml"
+(cd "$T/pwords" && "$ROBOT" compose --dry-run -c robot.yaml request.yaml) \
+	>"$T/pwords.out" 2>&1
+ok "... which robot prints where the mail has them" \
+	sh -c "sed '1,/^\$/d' '$T/pwords.eml' >'$T/pwords.want' &&
+		sed '1,/^\$/d' '$T/pwords.out' | cmp -s - '$T/pwords.want'"
+words_after_params '         %stddev     %change         %stddev' \
+	>"$T/ptable.eml"
+refuses "words after the parameters that hold a comparison table" \
+	"$T/ptable.eml"
+ok "... saying so" grep -q 'hold a comparison table' "$T/.err"
 odd_table "a mean of 1e+300" \
 	'    1e+300          +100.0%     2e+300        iostat.cpu.user'
 refuses "a report past its CPU budget" "$SEEDS/000_74aefeb1da089ba9.txt" \
