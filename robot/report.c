@@ -80,6 +80,9 @@ enum {
 	USED_STILL = 1 << 1,
 	USED_ADDITION = 1 << 2,
 	USED_INTRO = 1 << 3,
+	USED_SOURCE_NOTE = 1 << 4,
+	USED_PARAMS_NOTE = 1 << 5,
+	USED_REPRO_NOTE = 1 << 6,
 };
 
 /* The names a tried line had no value for. */
@@ -693,18 +696,21 @@ static int heads_checked(const struct render *rc)
  */
 static int b_source(struct render *rc, struct strbuf *out)
 {
+	int ret;
+
 	if (rc->r->patch_url)
-		return expand_optional(rc, out, "source-patch",
-				       nobase_suffix(rc->r));
-	if (rc->r->patch_link)
-		return expand(rc, out, "source-link", NULL);
-	if (expand_optional(rc, out, "source",
-			    heads_checked(rc) ? "-checked" : NULL))
-		return -1;
+		ret = expand_optional(rc, out, "source-patch",
+				      nobase_suffix(rc->r));
+	else if (rc->r->patch_link)
+		ret = expand(rc, out, "source-link", NULL);
+	else
+		ret = expand_optional(rc, out, "source",
+				      heads_checked(rc) ? "-checked" : NULL);
 	/* the sender's words before the still lines (324), as written */
-	if (rc->r->source_note)
+	rc->used |= USED_SOURCE_NOTE;
+	if (!ret && rc->r->source_note)
 		strbuf_addstr(out, rc->r->source_note);
-	return 0;
+	return ret;
 }
 
 /*
@@ -722,6 +728,7 @@ static int b_verdict(struct render *rc, struct strbuf *out)
 
 	if (!rc->r->nadditions)
 		suffix = rc->t->improvement ? "-empty" : "-bare";
+	rc->used |= USED_PARAMS_NOTE;
 	if (!note || rc->t != &rc->r->tests[0])
 		return expand_optional(rc, out, "verdict", suffix);
 	/*
@@ -885,6 +892,7 @@ static int b_tags(struct render *rc, struct strbuf *out)
 
 static int b_repro(struct render *rc, struct strbuf *out)
 {
+	rc->used |= USED_REPRO_NOTE;
 	if (rc->r->repro_note && rc->t == &rc->r->tests[0])
 		strbuf_addstr(out, rc->r->repro_note);
 	return expand(rc, out, "repro", NULL);
@@ -1469,12 +1477,18 @@ static int check_used(const struct render *rc)
 		{ USED_INTRO, "intro", "an intro" },
 		{ USED_STILL, "still", "still lines" },
 		{ USED_ADDITION, "addition", "an In-addition table" },
+		{ USED_SOURCE_NOTE, "source", "a note at source" },
+		{ USED_PARAMS_NOTE, "verdict", "a note at params" },
+		{ USED_REPRO_NOTE, "repro", "a note at repro" },
 	};
 	const struct report *r = rc->r;
 	unsigned has = (r->preface && *r->preface ? USED_PREFACE : 0) |
 		       (r->intro && *r->intro ? USED_INTRO : 0) |
 		       (r->nstill ? USED_STILL : 0) |
-		       (r->nadditions ? USED_ADDITION : 0);
+		       (r->nadditions ? USED_ADDITION : 0) |
+		       (r->source_note ? USED_SOURCE_NOTE : 0) |
+		       (r->params_note ? USED_PARAMS_NOTE : 0) |
+		       (r->repro_note ? USED_REPRO_NOTE : 0);
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(blocks); i++) {

@@ -250,6 +250,10 @@ bad 65 "a note on a row the table does not have" "$W/pn5.yaml" \
 req pn6 '' 'still: [{tree: linus/master, revert: true, commit: 0123456789012345678901234567890123456789}]'
 bad 65 "a reverted head with a commit" "$W/pn6.yaml" \
 	"$W/pn6.yaml: still[0]: a reverted head has neither commit nor failed"
+req pn8 's/^date:.*/date: "2016-08-01 10:00:00 +0800"/' \
+	'notes: [{at: params, text: "x"}]'
+bad 65 "a note at params where the period's body has no place for it" \
+	"$W/pn8.yaml" "templates/2016/body: the report has a note at params but the template has no '{verdict}'"
 req pn7 '' 'notes: [{at: table, row: stress-ng.lockofd.ops_per_sec, text: "   <-- (a)"}]'
 "$ROBOT" compose --dry-run -c "$CFG" "$W/pn7.yaml" >"$T/pn7.eml" 2>&1
 ok "notes at table: the words follow the row's name on its line" \
