@@ -775,6 +775,18 @@ static int still_block(struct render *rc, struct strbuf *out,
 			rc->still_width = strlen(r->still[i].tree);
 	for (i = 0; !ret && i < r->nstill; i++) {
 		rc->still = &r->still[i];
+		if (rc->still->revert && !has_variant(rc, line, "-revert")) {
+			char *rel = xasprintf("templates/%s", rc->set);
+			char *path = data_path(rel);
+
+			ret = error("%s: %s: still[%zu].revert: the period's "
+				    "still lines have no line for a reverted "
+				    "head (a %s-...-revert template)",
+				    r->origin.request, path, i, line);
+			free(path);
+			free(rel);
+			break;
+		}
 		ret = expand(rc, &lines, line,
 			     rc->still->revert	 ? "-revert"
 			     : rc->still->failed ? "-failed"

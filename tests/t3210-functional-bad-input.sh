@@ -129,6 +129,15 @@ request 'notes: [{at: intro, text: "x", fail_runs: true}]'
 expect_code 65 "a note with words and a table" compose bad.yaml
 request 'still_checked: "true"'
 expect_code 65 "a quoted still_checked" compose bad.yaml
+request 'notes: [{at: intro, row: dmesg.BUG:KASAN, text: "x"}]'
+expect_code 65 "a functional note on a row" compose bad.yaml
+grep -q "bad.yaml: notes\[0\].row: a functional report's notes have no row" \
+	"$T/.err" && _ok "... names the key" || _fail "... names the key"
+request 'still: [{tree: linus/master, revert: true}]'
+expect_code 65 "a reverted head where the period has no line for it" \
+	compose bad.yaml
+grep -q "still\[0\].revert: the period's still lines have no line for a reverted head" \
+	"$T/.err" && _ok "... names the key" || _fail "... names the key"
 request 'evidence_at: nowhere'
 expect_code 65 "evidence at no place" compose bad.yaml
 grep -q "bad.yaml: evidence_at: 'nowhere' is not a place" "$T/.err" &&
