@@ -431,16 +431,6 @@ static int build_note(struct ctx *c, const struct comparison *cmp)
 	return 0;
 }
 
-/* Appends one of the sender's items to a place: one empty line between. */
-static void add_note_item(struct strbuf *place, const char *text)
-{
-	if (place->len)
-		strbuf_addch(place, '\n');
-	strbuf_addstr(place, text);
-	if (!place->len || place->buf[place->len - 1] != '\n')
-		strbuf_addch(place, '\n');
-}
-
 /*
  * The sender's words on a row of the first test's table (301: "<--------
  * (a)", which the note under the headline refers to): appended to the
@@ -514,11 +504,11 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 					    ? "row is for a note at table"
 					    : "a note at table names its row");
 		else if (!strcmp(at, "params"))
-			add_note_item(&params, note->text);
+			notes_add_item(&params, note->text);
 		else if (!strcmp(at, "repro"))
-			add_note_item(&repro, note->text);
+			notes_add_item(&repro, note->text);
 		else if (!strcmp(at, "source"))
-			add_note_item(&source, note->text);
+			notes_add_item(&source, note->text);
 		else if (!strcmp(at, "table"))
 			ret = r->ntests ? mark_row(&r->tests[0], req->file, i,
 						   note)

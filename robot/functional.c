@@ -379,8 +379,7 @@ static void fail_table(struct strbuf *out, const struct functional_in *in,
 static const char *const slots[] = { "intro", "params", "remark", "end",
 				     "preface" };
 
-/* Appends one item of a slot: its words or table, and a separating line. */
-static void add_item(struct strbuf *slot, const char *text)
+void notes_add_item(struct strbuf *slot, const char *text)
 {
 	if (slot->len)
 		strbuf_addch(slot, '\n');
@@ -445,7 +444,7 @@ static int fill_notes(struct report_functional *fn,
 			fn->fail_runs++;
 		} else
 			strbuf_addstr(&item, note->text ? note->text : "");
-		add_item(&slot[k], item.buf);
+		notes_add_item(&slot[k], item.buf);
 		strbuf_release(&item);
 	}
 	fn->intro = detach_or_null(&slot[0]);
@@ -504,7 +503,7 @@ static int fill_evidence(struct report_functional *fn,
 		struct evidence ev;
 
 		if (e->text) {
-			add_item(&all, e->text);
+			notes_add_item(&all, e->text);
 			continue;
 		}
 		if (e->fail_runs) {
@@ -512,7 +511,7 @@ static int fill_evidence(struct report_functional *fn,
 
 			fail_table(&item, in, e->axes, &e->stats);
 			fn->fail_runs++;
-			add_item(&all, item.buf);
+			notes_add_item(&all, item.buf);
 			strbuf_release(&item);
 			continue;
 		}
@@ -543,7 +542,7 @@ static int fill_evidence(struct report_functional *fn,
 			logs->n = evidence_logs(ev.run_dir, logs->paths);
 			first = 0;
 		}
-		add_item(&all, ev.text);
+		notes_add_item(&all, ev.text);
 		evidence_release(&ev);
 	}
 	dmesg_rules_free(rules);
@@ -586,7 +585,7 @@ static int evidence_place(struct report_functional *fn,
 		return 0;
 	if (*slot)
 		strbuf_addstr(&sb, *slot);
-	add_item(&sb, fn->evidence);
+	notes_add_item(&sb, fn->evidence);
 	free(*slot);
 	free(fn->evidence);
 	*slot = strbuf_detach(&sb, NULL);

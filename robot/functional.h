@@ -23,6 +23,7 @@ struct comparison;
 struct lkp_tables;
 struct report_functional;
 struct request;
+struct strbuf;
 struct style;
 
 /* Whether a report on `kpi` is functional. */
@@ -51,5 +52,12 @@ struct functional_logs {
 int functional_fill(struct report_functional *fn, struct functional_logs *logs,
 		    const struct functional_in *in);
 void functional_logs_release(struct functional_logs *logs);
+
+/*
+ * Appends one of the sender's items (words or a table) to a place of the
+ * report: one empty line between items, the item ending in a newline.
+ * A performance report's notes use it too (compose.c).
+ */
+void notes_add_item(struct strbuf *place, const char *text);
 
 #endif
