@@ -102,6 +102,7 @@ static const struct field note_fields[] = {
 	F("axes", FIELD_BOOL, struct req_note, axes, NULL),
 	F("stats", FIELD_STRS, struct req_note, stats, NULL),
 	F("row", FIELD_STR, struct req_note, row, NULL),
+	F("table", FIELD_PATHS, struct req_note, table, NULL),
 };
 static const struct schema note_schema = { "note", note_fields,
 					   ARRAY_SIZE(note_fields),

@@ -129,6 +129,7 @@ struct req_note {
 			      performance report params, repro or table */
 	char *text;	   /* free text */
 	char *row;	   /* at: table, the row the words follow */
+	struct strv table; /* result roots: their comparison as pasted */
 	int fail_runs;	   /* the fail:runs table of the comparison */
 	int axes;	   /* ... under its axes header */
 	struct strv stats; /* ... with these rows (default: the changes) */

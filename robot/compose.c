@@ -479,6 +479,74 @@ static int mark_row(struct report_test *t, const char *file, size_t i,
  * (`table` and `row`: 301's arrow).  Words only: every table robot prints
  * is its own.
  */
+static int build_test(struct ctx *c, const struct req_test *rq,
+		      struct report_test *t, const char *where);
+
+/*
+ * A table among the sender's words (278: perf-c2c figures of further runs
+ * of the same two commits): the comparison of the note's result roots,
+ * every stat of them, from the commits' id line on, as a sender pastes it
+ * from a terminal: each line without its trailing blanks.
+ */
+static int note_table(struct ctx *c, const struct req_note *note, size_t i,
+		      struct strbuf *out)
+{
+	struct req_test rq = { .result_roots = note->table, .all_stats = 1 };
+	struct report_test t = { 0 };
+	struct strbuf where = STRBUF_INIT;
+	const char *p, *q;
+	size_t k;
+	int ret;
+
+	if (note->table.n < 2)
+		return error("%s: notes[%zu].table: a comparison needs two "
+			     "result roots or more",
+			     c->req->file, i);
+	for (k = 0; k < note->table.n; k++) {
+		struct stat st;
+
+		if (stat(note->table.v[k], &st))
+			return error_errno("%s: notes[%zu].table[%zu]: cannot "
+					   "open '%s'",
+					   c->req->file, i, k,
+					   note->table.v[k]);
+	}
+	/* build_test names its keys "<where>result_roots" */
+	strbuf_addf(&where, "notes[%zu].table.", i);
+	ret = build_test(c, &rq, &t, where.buf);
+	if (!ret && t.block) {
+		p = strstr(t.block, "\n----------------");
+		/* back to the start of the id line above the dashes */
+		while (p && p > t.block && p[-1] != '\n')
+			p--;
+		if (p && *p == '\n' && p > t.block) {
+			p--;
+			while (p > t.block && p[-1] != '\n')
+				p--;
+		}
+		for (; p && *p; p = q + (*q == '\n')) {
+			size_t n;
+
+			q = strchr(p, '\n');
+			if (!q)
+				q = p + strlen(p);
+			n = (size_t)(q - p);
+			while (n && p[n - 1] == ' ')
+				n--;
+			strbuf_add(out, p, n);
+			strbuf_addch(out, '\n');
+		}
+		/* the comparison ends with an empty line; the note's own follow
+		 */
+		while (out->len > 1 && out->buf[out->len - 1] == '\n' &&
+		       out->buf[out->len - 2] == '\n')
+			strbuf_setlen(out, out->len - 1);
+	}
+	report_test_release(&t);
+	strbuf_release(&where);
+	return ret;
+}
+
 static int build_perf_notes(struct ctx *c, struct report *r)
 {
 	const struct request *req = c->req;
@@ -492,11 +560,22 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 			(const struct req_note *)req->notes.v + i;
 		const char *at = note->at ? note->at : "";
 
-		if (!note->text || note->fail_runs || note->axes ||
-		    note->stats.n)
+		if (note->table.n && (note->text || strcmp(at, "params")))
+			ret = error("%s: notes[%zu]: a table is an item of its "
+				    "own, at params",
+				    req->file, i);
+		else if (note->table.n) {
+			struct strbuf tab = STRBUF_INIT;
+
+			ret = note_table(c, note, i, &tab);
+			if (!ret)
+				notes_add_item(&params, tab.buf);
+			strbuf_release(&tab);
+		} else if (!note->text || note->fail_runs || note->axes ||
+			   note->stats.n)
 			ret = error("%s: notes[%zu]: a performance report's "
-				    "notes are words (text), not fail:runs "
-				    "tables",
+				    "notes are words (text) or a table of "
+				    "result roots, not fail:runs tables",
 				    req->file, i);
 		else if (!!note->row != !strcmp(at, "table"))
 			ret = error("%s: notes[%zu]: %s", req->file, i,

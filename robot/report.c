@@ -1589,30 +1589,35 @@ static void host_release(struct report_host *h)
 	free(h->text);
 }
 
+void report_test_release(struct report_test *t)
+{
+	size_t j;
+
+	free(t->job_file);
+	free(t->testcase);
+	free(t->tbox_group);
+	free(t->kconfig);
+	free(t->compiler);
+	host_release(&t->host);
+	for (j = 0; j < t->nparams; j++) {
+		free(t->params[j].key);
+		free(t->params[j].value);
+	}
+	free(t->params);
+	free(t->block);
+	free(t->kpi);
+	free(t->test_description);
+	free(t->test_url);
+	bisect_plots_free(t->plots, t->nplots);
+	memset(t, 0, sizeof(*t));
+}
+
 static void tests_release(struct report_test *tests, size_t n)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		struct report_test *t = &tests[i];
-
-		free(t->job_file);
-		free(t->testcase);
-		free(t->tbox_group);
-		free(t->kconfig);
-		free(t->compiler);
-		host_release(&t->host);
-		for (j = 0; j < t->nparams; j++) {
-			free(t->params[j].key);
-			free(t->params[j].value);
-		}
-		free(t->params);
-		free(t->block);
-		free(t->kpi);
-		free(t->test_description);
-		free(t->test_url);
-		bisect_plots_free(t->plots, t->nplots);
-	}
+	for (i = 0; i < n; i++)
+		report_test_release(&tests[i]);
 	free(tests);
 }
 

@@ -197,5 +197,7 @@ struct report {
 int report_render(struct strbuf *subject, struct strbuf *body,
 		  const struct report *r, const struct style *st);
 void report_release(struct report *r);
+/* Frees what one test owns (a test outside a report's arrays). */
+void report_test_release(struct report_test *t);
 
 #endif

@@ -237,7 +237,7 @@ bad 65 "a performance note at a functional place" "$W/pn1.yaml" \
 	"$W/pn1.yaml: notes[0].at: 'intro' is not a place of a performance report (want source, params, repro or table)"
 req pn2 '' 'notes: [{at: params, fail_runs: true}]'
 bad 65 "a fail:runs table in a performance note" "$W/pn2.yaml" \
-	"$W/pn2.yaml: notes[0]: a performance report's notes are words (text), not fail:runs tables"
+	"$W/pn2.yaml: notes[0]: a performance report's notes are words (text) or a table of result roots, not fail:runs tables"
 req pn3 '' 'notes: [{at: table, text: " <-- (a)"}]'
 bad 65 "a note at table without its row" "$W/pn3.yaml" \
 	"$W/pn3.yaml: notes[0]: a note at table names its row"
@@ -250,6 +250,18 @@ bad 65 "a note on a row the table does not have" "$W/pn5.yaml" \
 req pn6 '' 'still: [{tree: linus/master, revert: true, commit: 0123456789012345678901234567890123456789}]'
 bad 65 "a reverted head with a commit" "$W/pn6.yaml" \
 	"$W/pn6.yaml: still[0]: a reverted head has neither commit nor failed"
+req pt1 '' 'notes: [{at: params, text: "x", table: [rt0, rt1]}]'
+bad 65 "a table note with words" "$W/pt1.yaml" \
+	"$W/pt1.yaml: notes[0]: a table is an item of its own, at params"
+req pt2 '' 'notes: [{at: repro, table: [rt0, rt1]}]'
+bad 65 "a table note at another place" "$W/pt2.yaml" \
+	"$W/pt2.yaml: notes[0]: a table is an item of its own, at params"
+req pt3 '' 'notes: [{at: params, table: [rt0]}]'
+bad 65 "a table note of one result root" "$W/pt3.yaml" \
+	"$W/pt3.yaml: notes[0].table: a comparison needs two result roots or more"
+req pt4 '' 'notes: [{at: params, table: [rt0, no-such-rt]}]'
+bad 65 "a table note of a missing result root" "$W/pt4.yaml" \
+	"$W/pt4.yaml: notes[0].table[1]: cannot open '$W/no-such-rt'"
 req pn8 's/^date:.*/date: "2016-08-01 10:00:00 +0800"/' \
 	'notes: [{at: params, text: "x"}]'
 bad 65 "a note at params where the period's body has no place for it" \
