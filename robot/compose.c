@@ -326,7 +326,7 @@ static int kpi_change(struct ctx *c, struct report_test *t,
  * the tested commit would report the base itself as the change.
  */
 static int check_base(struct ctx *c, const struct compare_roots *roots,
-		      const char *where)
+		      const char *where, const char *key)
 {
 	const char *id = job_get(&roots->rts[0].job, "commit");
 	const struct commit_info *ci;
@@ -338,9 +338,9 @@ static int check_base(struct ctx *c, const struct compare_roots *roots,
 		return -1;
 	if (strcmp(ci->id, c->tested))
 		return 0;
-	return error("%s: %sresult_roots[0]: the base result root '%s' is of "
-		     "the tested commit %s (the base comes first)",
-		     c->req->file, where, roots->rts[0].dir, c->tested);
+	return error("%s: %s%s[0]: the base result root '%s' is of the tested "
+		     "commit %s (the base comes first)",
+		     c->req->file, where, key, roots->rts[0].dir, c->tested);
 }
 
 /*
@@ -480,7 +480,8 @@ static int mark_row(struct report_test *t, const char *file, size_t i,
  * is its own.
  */
 static int build_test(struct ctx *c, const struct req_test *rq,
-		      struct report_test *t, const char *where);
+		      struct report_test *t, const char *where,
+		      const char *key);
 
 /*
  * A table among the sender's words (278: perf-c2c figures of further runs
@@ -495,35 +496,15 @@ static int note_table(struct ctx *c, const struct req_note *note, size_t i,
 	struct report_test t = { 0 };
 	struct strbuf where = STRBUF_INIT;
 	const char *p, *q;
-	size_t k;
 	int ret;
 
-	if (note->table.n < 2)
-		return error("%s: notes[%zu].table: a comparison needs two "
-			     "result roots or more",
-			     c->req->file, i);
-	for (k = 0; k < note->table.n; k++) {
-		struct stat st;
-
-		if (stat(note->table.v[k], &st))
-			return error_errno("%s: notes[%zu].table[%zu]: cannot "
-					   "open '%s'",
-					   c->req->file, i, k,
-					   note->table.v[k]);
-	}
-	/* build_test names its keys "<where>result_roots" */
-	strbuf_addf(&where, "notes[%zu].table.", i);
-	ret = build_test(c, &rq, &t, where.buf);
+	strbuf_addf(&where, "notes[%zu].", i);
+	ret = build_test(c, &rq, &t, where.buf, "table");
 	if (!ret && t.block) {
+		/* from the id line above the dashes under it */
 		p = strstr(t.block, "\n----------------");
-		/* back to the start of the id line above the dashes */
 		while (p && p > t.block && p[-1] != '\n')
 			p--;
-		if (p && *p == '\n' && p > t.block) {
-			p--;
-			while (p > t.block && p[-1] != '\n')
-				p--;
-		}
 		for (; p && *p; p = q + (*q == '\n')) {
 			size_t n;
 
@@ -536,8 +517,7 @@ static int note_table(struct ctx *c, const struct req_note *note, size_t i,
 			strbuf_add(out, p, n);
 			strbuf_addch(out, '\n');
 		}
-		/* the comparison ends with an empty line; the note's own follow
-		 */
+		/* the table's own last empty line: the note's follow it */
 		while (out->len > 1 && out->buf[out->len - 1] == '\n' &&
 		       out->buf[out->len - 2] == '\n')
 			strbuf_setlen(out, out->len - 1);
@@ -632,10 +612,11 @@ static int check_note(const struct request *req)
 
 /*
  * One test: load its roots, compare them, describe it.  `where` is the
- * test's key prefix in the request: "" for the top level, "sections[0]."
+ * test's key prefix in the request: "" for the top level, "sections[0].";
+ * `key` names its result roots there: "result_roots", a note's "table".
  */
 static int build_test(struct ctx *c, const struct req_test *rq,
-		      struct report_test *t, const char *where)
+		      struct report_test *t, const char *where, const char *key)
 {
 	size_t n = rq->result_roots.n, i;
 	struct compare_opts o = { .style = &c->st, .tables = c->tables };
@@ -643,7 +624,7 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	struct comparison cmp = { 0 };
 	struct strbuf block = STRBUF_INIT;
 	const struct job *job;
-	struct strbuf key = STRBUF_INIT;
+	struct strbuf name = STRBUF_INIT;
 	int ret = -1, commits = 1;
 
 	t->kpi = dup_or_null(rq->kpi);
@@ -654,8 +635,8 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 		goto out;
 	if (!n) {
 		/* named at once with every other missing input */
-		strbuf_addf(&key, "%sresult_roots", where);
-		needs_add_key(c->needs, c->req->file, key.buf,
+		strbuf_addf(&name, "%s%s", where, key);
+		needs_add_key(c->needs, c->req->file, name.buf,
 			      "the comparison");
 		t->no_inputs = 1;
 		ret = 0;
@@ -663,8 +644,8 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	}
 	o.all = rq->all_stats;
 	if (n < 2) {
-		error("%s: %sresult_roots: a comparison needs at least two",
-		      c->req->file, where);
+		error("%s: %s%s: a comparison needs at least two", c->req->file,
+		      where, key);
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
@@ -672,8 +653,8 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 
 		/* a root that is not there is the request's fault: say which */
 		if (stat(rq->result_roots.v[i], &st)) {
-			error_errno("%s: %sresult_roots[%zu]: cannot open '%s'",
-				    c->req->file, where, i,
+			error_errno("%s: %s%s[%zu]: cannot open '%s'",
+				    c->req->file, where, key, i,
 				    rq->result_roots.v[i]);
 			goto out;
 		}
@@ -687,16 +668,16 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 	for (i = 0; i < n; i++) {
 		if (job_get(&roots.rts[i].job, "commit"))
 			continue;
-		strbuf_reset(&key);
-		strbuf_addf(&key, "%s/%s/job.yaml", roots.rts[i].dir,
+		strbuf_reset(&name);
+		strbuf_addf(&name, "%s/%s/job.yaml", roots.rts[i].dir,
 			    roots.rts[i].run_names[0]);
-		needs_add_key(c->needs, key.buf, "commit", "the comparison");
+		needs_add_key(c->needs, name.buf, "commit", "the comparison");
 		commits = 0;
 	}
 	if (commits &&
 	    (c->reply ? reply_label(c, &roots)
 		      : (compare_roots_label(&roots, find_commit, c) ||
-			 check_base(c, &roots, where))))
+			 check_base(c, &roots, where, key))))
 		goto out;
 	if (!*where && !c->base_id) {
 		c->base_id = dup_or_null(job_get(&roots.rts[0].job, "commit"));
@@ -739,7 +720,7 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 out:
 	comparison_release(&cmp);
 	strbuf_release(&block);
-	strbuf_release(&key);
+	strbuf_release(&name);
 	compare_roots_release(&roots);
 	return ret;
 }
@@ -780,7 +761,7 @@ static int build_tests(struct ctx *c, struct report *r)
 
 	r->ntests = 1 + sections->n;
 	r->tests = xcalloc(r->ntests, sizeof(*r->tests));
-	ret = build_test(c, &c->req->test, &r->tests[0], "");
+	ret = build_test(c, &c->req->test, &r->tests[0], "", "result_roots");
 	if (!ret)
 		ret = build_plots(c, &r->tests[0]);
 	for (i = 0; i < sections->n && !ret; i++) {
@@ -794,7 +775,8 @@ static int build_tests(struct ctx *c, struct report *r)
 				    "entry (additions) can have no section",
 				    c->req->file, where.buf);
 		else
-			ret = build_test(c, rq, &r->tests[1 + i], where.buf);
+			ret = build_test(c, rq, &r->tests[1 + i], where.buf,
+					 "result_roots");
 	}
 	r->nadditions = adds->n;
 	r->additions = xcalloc(adds->n ? adds->n : 1, sizeof(*r->additions));
@@ -802,7 +784,7 @@ static int build_tests(struct ctx *c, struct report *r)
 		strbuf_reset(&where);
 		strbuf_addf(&where, "additions[%zu].", i);
 		ret = build_test(c, (const struct req_test *)adds->v + i,
-				 &r->additions[i], where.buf);
+				 &r->additions[i], where.buf, "result_roots");
 		r->additions[i].no_section =
 			((const struct req_test *)adds->v + i)->no_section;
 	}
@@ -2056,13 +2038,13 @@ int compose_reply(struct composed *out, const struct followup *parent,
 	c.needs = r.needs = needs_new();
 	r.ntests = 1 + req->sections.n;
 	r.tests = xcalloc(r.ntests, sizeof(*r.tests));
-	if (build_test(&c, &req->test, &r.tests[0], ""))
+	if (build_test(&c, &req->test, &r.tests[0], "", "result_roots"))
 		goto out;
 	for (i = 0; i < req->sections.n; i++) {
 		char *where = xasprintf("sections[%zu].", i);
 		int bad_section = build_test(
 			&c, (const struct req_test *)req->sections.v + i,
-			&r.tests[1 + i], where);
+			&r.tests[1 + i], where, "result_roots");
 
 		free(where);
 		if (bad_section)

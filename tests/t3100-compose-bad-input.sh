@@ -258,7 +258,7 @@ bad 65 "a table note at another place" "$W/pt2.yaml" \
 	"$W/pt2.yaml: notes[0]: a table is an item of its own, at params"
 req pt3 '' 'notes: [{at: params, table: [rt0]}]'
 bad 65 "a table note of one result root" "$W/pt3.yaml" \
-	"$W/pt3.yaml: notes[0].table: a comparison needs two result roots or more"
+	"$W/pt3.yaml: notes[0].table: a comparison needs at least two"
 req pt4 '' 'notes: [{at: params, table: [rt0, no-such-rt]}]'
 bad 65 "a table note of a missing result root" "$W/pt4.yaml" \
 	"$W/pt4.yaml: notes[0].table[1]: cannot open '$W/no-such-rt'"
