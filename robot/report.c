@@ -750,6 +750,33 @@ static int b_verdict(struct render *rc, struct strbuf *out)
  * The still lines: `wrapper` around one `line` template per line (still
  * and still-line, or a functional report's fstill and fstill-line).
  */
+/*
+ * The line of a head that passed with the commit reverted (324): the
+ * block LINE-revert, one file whatever the still lines' padding (it has
+ * no id to align), where the period has one.
+ */
+static int revert_line(struct render *rc, struct strbuf *out, const char *line,
+		       size_t i)
+{
+	char *block = xasprintf("%s-revert", line);
+	int ret;
+
+	if (has_variant(rc, block, NULL)) {
+		ret = expand(rc, out, block, NULL);
+	} else {
+		char *rel = xasprintf("templates/%s", rc->set);
+		char *path = data_path(rel);
+
+		ret = error("%s: %s: still[%zu].revert: the period's still "
+			    "lines have no line for a reverted head (no %s)",
+			    rc->r->origin.request, path, i, block);
+		free(path);
+		free(rel);
+	}
+	free(block);
+	return ret;
+}
+
 static int still_block(struct render *rc, struct strbuf *out,
 		       const char *wrapper, const char *line)
 {
@@ -775,22 +802,12 @@ static int still_block(struct render *rc, struct strbuf *out,
 			rc->still_width = strlen(r->still[i].tree);
 	for (i = 0; !ret && i < r->nstill; i++) {
 		rc->still = &r->still[i];
-		if (rc->still->revert && !has_variant(rc, line, "-revert")) {
-			char *rel = xasprintf("templates/%s", rc->set);
-			char *path = data_path(rel);
-
-			ret = error("%s: %s: still[%zu].revert: the period's "
-				    "still lines have no line for a reverted "
-				    "head (a %s-...-revert template)",
-				    r->origin.request, path, i, line);
-			free(path);
-			free(rel);
-			break;
+		if (rc->still->revert) {
+			ret = revert_line(rc, &lines, line, i);
+			continue;
 		}
 		ret = expand(rc, &lines, line,
-			     rc->still->revert	 ? "-revert"
-			     : rc->still->failed ? "-failed"
-						 : NULL);
+			     rc->still->failed ? "-failed" : NULL);
 	}
 	rc->still = NULL;
 	rc->items = lines.buf;
