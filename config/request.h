@@ -46,6 +46,7 @@
  *   attachments: [{path: .config, kind: config}, {path: job.yaml}]
  *   reported_by: "kernel test robot <oliver.sang@intel.com>"
  *   no_tags: true                       # a regression without the tags
+ *   no_repro: true                      # sent without the materials
  *   sender_name: "Oliver Sang"
  *
  * A functional report (the KPI is a function stat: dmesg.*, kmsg.*,
@@ -169,7 +170,8 @@ struct request {
 	struct req_bisect bisect;
 	struct objv attachments; /* struct req_attachment */
 	char *reported_by, *sender_name;
-	int no_tags; /* a regression without the suggested tags */
+	int no_tags;  /* a regression without the suggested tags */
+	int no_repro; /* sent without the reproduce materials */
 	/* functional reports */
 	struct objv evidence; /* struct req_evidence */
 	int no_evidence;

@@ -1019,6 +1019,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->intro = dup_or_null(req->intro);
 	r->note = c->note ? xstrdup(c->note) : dup_or_null(req->note);
 	r->no_tags = req->no_tags;
+	r->no_repro = req->no_repro;
 	r->still_checked = req->still_checked;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
 						  : c->cfg->reported_by);
@@ -1604,7 +1605,12 @@ static int ctx_init(struct ctx *c, const struct request *req,
 	 * are the materials behind that link, published under archive_dir.
 	 */
 	repro = style_get(&c->st, "repro");
-	c->publish = report && repro && !strcmp(repro, "download");
+	c->publish =
+		report && repro && !strcmp(repro, "download") && !req->no_repro;
+	if (report && req->no_repro && req->attachments.n)
+		return error("%s: 'no_repro': a report sent without its "
+			     "reproduce materials has no 'attachments'",
+			     req->file);
 	c->tables = lkp_tables_load(tables_when(c, style, when, sizeof(when)));
 	if (!c->tables) {
 		/* robot's own lkp-tests tables */

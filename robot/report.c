@@ -919,12 +919,41 @@ static int b_tags(struct render *rc, struct strbuf *out)
 	return expand(rc, out, "tags", NULL);
 }
 
+/*
+ * The reproduce block, or for a report sent without the materials
+ * (`no_repro`) what the block leaves: its lines go and the empty lines
+ * after them stay (255, 2023-12: one empty line where the download link
+ * was; 236, 2023-04: where the steps were), so the block is rendered
+ * leniently (no archive_url needed) and cut to its trailing empty lines.
+ */
+static int repro_block(struct render *rc, struct strbuf *out, const char *block,
+		       const char *suffix)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t n;
+	int ret;
+
+	if (!rc->r->no_repro)
+		return expand(rc, out, block, suffix);
+	rc->lenient++;
+	ret = expand(rc, &sb, block, suffix);
+	rc->lenient--;
+	n = sb.len;
+	while (n && sb.buf[n - 1] == '\n')
+		n--;
+	/* the first newline ends the block's last line */
+	if (!ret && sb.len - n > 1)
+		strbuf_add(out, sb.buf + n + 1, sb.len - n - 1);
+	strbuf_release(&sb);
+	return ret;
+}
+
 static int b_repro(struct render *rc, struct strbuf *out)
 {
 	rc->used |= USED_REPRO_NOTE;
 	if (rc->r->repro_note && rc->t == &rc->r->tests[0])
 		strbuf_addstr(out, rc->r->repro_note);
-	return expand(rc, out, "repro", NULL);
+	return repro_block(rc, out, "repro", NULL);
 }
 
 /*
@@ -1291,8 +1320,8 @@ static int b_frepro(struct render *rc, struct strbuf *out)
 	const struct report_functional *fn = rc->r->fn;
 
 	if (!fn || !fn->vm)
-		return expand(rc, out, "repro", NULL);
-	return expand(rc, out, "frepro", fn->modules ? "-modules" : NULL);
+		return repro_block(rc, out, "repro", NULL);
+	return repro_block(rc, out, "frepro", fn->modules ? "-modules" : NULL);
 }
 
 /* What a placeholder can name. */

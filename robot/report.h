@@ -164,6 +164,7 @@ struct report {
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
 	int no_tags;	   /* a regression without the suggested tags */
+	int no_repro;	   /* sent without the reproduce materials */
 	struct report_functional *fn; /* a functional report; else NULL */
 };
 
