@@ -809,6 +809,19 @@ static int still_block(struct render *rc, struct strbuf *out,
 		ret = expand(rc, &lines, line,
 			     rc->still->failed ? "-failed" : NULL);
 	}
+	/*
+	 * The lines come in two slots, linus/master's and then
+	 * linux-next/master's, and the second is a line of its own even
+	 * when that head has none: 263 (2024-03, a linus/master line
+	 * alone) has one empty line more than the reports whose last line
+	 * is linux-next's (292, 296, 327 and the rest).
+	 */
+	for (i = 0; i < r->nstill; i++)
+		if (r->still[i].tree &&
+		    !strncmp(r->still[i].tree, "linux-next/", 11))
+			break;
+	if (!ret && i == r->nstill)
+		strbuf_addch(&lines, '\n');
 	rc->still = NULL;
 	rc->items = lines.buf;
 	/* after a posted patch's lines: `still-patch` (no mail shows one) */
