@@ -716,8 +716,9 @@ static int b_source(struct render *rc, struct strbuf *out)
 /*
  * What the report says between the parameters and "Details are as
  * below:": the In-addition table and the tags (`verdict`), or, without
- * the table, `verdict-empty` (an improvement) or `verdict-bare` (a
- * regression) where a period has it.
+ * the table, `verdict-empty` (an improvement), `verdict-left` (a
+ * regression sent without the tags) or `verdict-bare` (a regression)
+ * where a period has it.
  */
 static int b_verdict(struct render *rc, struct strbuf *out)
 {
@@ -727,7 +728,9 @@ static int b_verdict(struct render *rc, struct strbuf *out)
 	int ret;
 
 	if (!rc->r->nadditions)
-		suffix = rc->t->improvement ? "-empty" : "-bare";
+		suffix = rc->t->improvement ? "-empty"
+			 : rc->r->no_tags   ? "-left"
+					    : "-bare";
 	rc->used |= USED_PARAMS_NOTE;
 	if (!note || rc->t != &rc->r->tests[0])
 		return expand_optional(rc, out, "verdict", suffix);
