@@ -1603,14 +1603,13 @@ static int ctx_init(struct ctx *c, const struct request *req,
 	 * The styles whose reproduce block is the download link (`repro
 	 * download` in config/data/styles) attach nothing: the attachments
 	 * are the materials behind that link, published under archive_dir.
+	 * A report sent without the reproduce block (`no_repro`) attaches
+	 * its materials whatever the period: 255 (2023-12) carries config,
+	 * job-script, job.yaml and repro-script as parts and no link.
 	 */
 	repro = style_get(&c->st, "repro");
 	c->publish =
 		report && repro && !strcmp(repro, "download") && !req->no_repro;
-	if (report && req->no_repro && req->attachments.n)
-		return error("%s: 'no_repro': a report sent without its "
-			     "reproduce materials has no 'attachments'",
-			     req->file);
 	c->tables = lkp_tables_load(tables_when(c, style, when, sizeof(when)));
 	if (!c->tables) {
 		/* robot's own lkp-tests tables */

@@ -300,9 +300,6 @@ bad 65 "an unknown attachment kind" "$W/att4.yaml" \
 req att5 '' 'attachments: [{path: config-6.3.0, kind: config}]'
 bad 65 "a config named after a release nobody knows" "$W/att5.yaml" \
 	"$W/att5.yaml: attachments[0].kind: the tested commit has no known release"
-req att6 '' "$(printf 'attachments: [{path: config-6.3.0}]\nno_repro: true')"
-bad 65 "materials for a report sent without them" "$W/att6.yaml" \
-	"$W/att6.yaml: 'no_repro': a report sent without its reproduce materials has no 'attachments'"
 
 # --- the request file itself -----------------------------------------------
 printf 'date: "2023-06-07 14:32:17 +0800"\nto: [a@example.org\nkpi: x\n' \
