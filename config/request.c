@@ -157,6 +157,7 @@ static const struct field request_fields[] = {
 	R("reported_by", FIELD_MAILBOX, reported_by, NULL),
 	R("no_tags", FIELD_BOOL, no_tags, NULL),
 	R("no_repro", FIELD_BOOL, no_repro, NULL),
+	R("earlier", FIELD_MSGID, earlier, NULL),
 	R("sender_name", FIELD_STR, sender_name, NULL),
 	R("evidence", FIELD_OBJS, evidence, &evidence_schema),
 	R("no_evidence", FIELD_BOOL, no_evidence, NULL),

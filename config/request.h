@@ -47,6 +47,7 @@
  *   reported_by: "kernel test robot <oliver.sang@intel.com>"
  *   no_tags: true                       # a regression without the tags
  *   no_repro: true                      # sent without the materials
+ *   earlier: "<...>"                    # an earlier report on the commit
  *   sender_name: "Oliver Sang"
  *
  * A functional report (the KPI is a function stat: dmesg.*, kmsg.*,
@@ -170,8 +171,9 @@ struct request {
 	struct req_bisect bisect;
 	struct objv attachments; /* struct req_attachment */
 	char *reported_by, *sender_name;
-	int no_tags;  /* a regression without the suggested tags */
-	int no_repro; /* sent without the reproduce materials */
+	int no_tags;   /* a regression without the suggested tags */
+	int no_repro;  /* sent without the reproduce materials */
+	char *earlier; /* the robot's earlier report on the same commit */
 	/* functional reports */
 	struct objv evidence; /* struct req_evidence */
 	int no_evidence;

@@ -1020,6 +1020,7 @@ static int fill_report(struct ctx *c, struct report *r, struct composed *out)
 	r->note = c->note ? xstrdup(c->note) : dup_or_null(req->note);
 	r->no_tags = req->no_tags;
 	r->no_repro = req->no_repro;
+	r->repeated = req->earlier != NULL;
 	r->still_checked = req->still_checked;
 	r->reported_by = xstrdup(req->reported_by ? req->reported_by
 						  : c->cfg->reported_by);

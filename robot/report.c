@@ -159,18 +159,35 @@ static int expand(struct render *rc, struct strbuf *out, const char *block,
  * for (-improvement, -empty: templates/README): the file with the suffix
  * when the set has one, else the block's own file.
  */
+static int has_file(const struct render *rc, const char *name);
+
 static int has_variant(const struct render *rc, const char *block,
 		       const char *suffix)
 {
 	char *name = block_file(rc, block, suffix);
+	int has = has_file(rc, name);
+
+	free(name);
+	return has;
+}
+
+/* The set's file `name` exists (a block named outright, not by style). */
+static int has_file(const struct render *rc, const char *name)
+{
 	char *rel = xasprintf("templates/%s/%s", rc->set, name);
 	char *path = data_path(rel);
 	int has = !access(path, F_OK);
 
 	free(path);
 	free(rel);
-	free(name);
 	return has;
+}
+
+static int expand_file(struct render *rc, struct strbuf *out, const char *name)
+{
+	const struct tmpl *t = load(rc, name);
+
+	return t ? expand_text(rc, out, t, t->text) : -1;
 }
 
 static int expand_optional(struct render *rc, struct strbuf *out,
@@ -731,6 +748,22 @@ static int b_verdict(struct render *rc, struct strbuf *out)
 		suffix = rc->t->improvement ? "-empty"
 			 : rc->r->no_tags   ? "-left"
 					    : "-bare";
+	/*
+	 * A second report on a commit the robot reported before (`earlier`)
+	 * has the short frame whatever the period: two empty lines before
+	 * the tags or "Details" where the table is absent (286 on 274's
+	 * commit, 2024-09; 325 on 133's, 2025-11; 329 on 327's), where the
+	 * first reports have the period's four or three.
+	 */
+	if (suffix && rc->r->repeated && !note) {
+		char *name = xasprintf("verdict-short%s", suffix);
+		int has = has_file(rc, name);
+
+		ret = has ? expand_file(rc, out, name) : 0;
+		free(name);
+		if (has)
+			return ret;
+	}
 	rc->used |= USED_PARAMS_NOTE;
 	if (!note || rc->t != &rc->r->tests[0])
 		return expand_optional(rc, out, "verdict", suffix);

@@ -165,6 +165,7 @@ struct report {
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
 	int no_tags;	   /* a regression without the suggested tags */
 	int no_repro;	   /* sent without the reproduce materials */
+	int repeated;	   /* the commit was reported before (`earlier`) */
 	struct report_functional *fn; /* a functional report; else NULL */
 };
 
