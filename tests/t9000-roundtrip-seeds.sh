@@ -191,11 +191,15 @@ note_parts:
   - rows: [stress-ng.lockofd.ops_per_sec]
   - text: ")\n\n\n"
 EOF
+# Each mail alone in a folder: eml2lkp takes the mails beside one for the
+# robot's earlier reports (`earlier`), and own-2023 and own-note report
+# the same commit.
 for name in own-2023 own-patch own-2021 own-note; do
 	ok "$name: robot composes the report" \
 		compose "$R/$name.eml" "$TOP/examples/0day.yaml" "$R/$name.yaml"
+	mkdir -p "$R/alone-$name" && cp "$R/$name.eml" "$R/alone-$name/"
 	ok "$name: eml2lkp writes the inputs" \
-		$PYTHON "$EML2LKP" "$R/$name.eml" "$R/$name"
+		$PYTHON "$EML2LKP" "$R/alone-$name/$name.eml" "$R/$name"
 	ok "$name: no line of the mail's report is in the inputs" \
 		$PYTHON "$NOCOPY" "$R/$name.eml" "$R/$name"
 	ok "$name: robot composes them" \
@@ -208,6 +212,18 @@ for name in own-2023 own-patch own-2021 own-note; do
 			grep -q '^\[O\] bisect-bad  sample$' "$R/$name.eml"
 	fi
 done
+
+# ... and beside an earlier report on its commit, own-note is a repeated
+# report: eml2lkp names the earlier one, whose Message-ID time is older
+mkdir -p "$R/both" && cp "$R/own-2023.eml" "$R/own-note.eml" "$R/both/"
+ok "eml2lkp names an earlier report on the commit beside the mail" \
+	$PYTHON "$EML2LKP" "$R/both/own-note.eml" "$R/both-note"
+ok "... the older one's Message-ID" \
+	grep -qxF 'earlier: "<202306071452.887afdea-oliver.sang@intel.com>"' \
+	"$R/both-note/request.yaml"
+ok "eml2lkp names none for the older report beside the newer" \
+	$PYTHON "$EML2LKP" "$R/both/own-2023.eml" "$R/both-2023"
+ok "... no earlier:" sh -c "! grep -q '^earlier:' '$R/both-2023/request.yaml'"
 
 ok "own-note: eml2lkp gives the note's row by name" \
 	grep -qx '  - rows: \[stress-ng.lockofd.ops_per_sec\]' \
