@@ -475,9 +475,10 @@ static int mark_row(struct report_test *t, const char *file, size_t i,
  * reported at all), after the parameters (dmesg lines the sender
  * compared, 278's perf-c2c figures; they take the place of the empty lines
  * before the tags or "Details"), before the reproduce block (278's "[1]"
- * that its words point to), or on a row of the first test's table
- * (`table` and `row`: 301's arrow).  Words only: every table robot prints
- * is its own.
+ * that its words point to), on a row of the first test's table
+ * (`table` and `row`: 301's arrow), or at the end, before the signature
+ * (116's "#regzbot introduced: <sha>" for the regressions tracker).  Words
+ * only: every table robot prints is its own.
  */
 static int build_test(struct ctx *c, const struct req_test *rq,
 		      struct report_test *t, const char *where,
@@ -531,7 +532,7 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 {
 	const struct request *req = c->req;
 	struct strbuf params = STRBUF_INIT, repro = STRBUF_INIT;
-	struct strbuf source = STRBUF_INIT;
+	struct strbuf source = STRBUF_INIT, end = STRBUF_INIT;
 	size_t i;
 	int ret = 0;
 
@@ -568,6 +569,8 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 			notes_add_item(&repro, note->text);
 		else if (!strcmp(at, "source"))
 			notes_add_item(&source, note->text);
+		else if (!strcmp(at, "end"))
+			notes_add_item(&end, note->text);
 		else if (!strcmp(at, "table"))
 			ret = r->ntests ? mark_row(&r->tests[0], req->file, i,
 						   note)
@@ -575,7 +578,7 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 		else
 			ret = error("%s: notes[%zu].at: '%s' is not a place of "
 				    "a performance report (want source, "
-				    "params, repro or table)",
+				    "params, repro, table or end)",
 				    req->file, i, at);
 	}
 	if (!ret && params.len)
@@ -584,9 +587,12 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 		r->repro_note = strbuf_detach(&repro, NULL);
 	if (!ret && source.len)
 		r->source_note = strbuf_detach(&source, NULL);
+	if (!ret && end.len)
+		r->end_note = strbuf_detach(&end, NULL);
 	strbuf_release(&params);
 	strbuf_release(&repro);
 	strbuf_release(&source);
+	strbuf_release(&end);
 	return ret;
 }
 

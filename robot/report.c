@@ -83,6 +83,7 @@ enum {
 	USED_SOURCE_NOTE = 1 << 4,
 	USED_PARAMS_NOTE = 1 << 5,
 	USED_REPRO_NOTE = 1 << 6,
+	USED_END_NOTE = 1 << 7,
 };
 
 /* The names a tried line had no value for. */
@@ -668,6 +669,21 @@ static int f_intro_text(struct render *rc, struct strbuf *out)
 	if (text[strlen(text) - 1] != '\n')
 		strbuf_addch(out, '\n');
 	return 0;
+}
+
+/*
+ * The sender's words at the end, before the signature: a functional
+ * report's notes at end (after the reproduce steps), a performance
+ * report's after the disclaimer (116: "#regzbot introduced: <sha>", the
+ * regressions tracker's command).  As written, ending in a newline.
+ */
+static int f_note_end(struct render *rc, struct strbuf *out)
+{
+	const char *text = rc->r->fn ? rc->r->fn->end : rc->r->end_note;
+
+	if (!rc->r->fn)
+		rc->used |= USED_END_NOTE;
+	return add_value(rc, out, "note_end", text);
 }
 
 /*
@@ -1477,7 +1493,7 @@ static const struct field {
 	{ "remark", IN_FUNC, offsetof(struct report_functional, remark), NULL },
 	{ "evidence", IN_FUNC, offsetof(struct report_functional, evidence),
 	  NULL },
-	{ "note_end", IN_FUNC, offsetof(struct report_functional, end), NULL },
+	{ "note_end", COMPUTED, 0, f_note_end },
 	{ "fsource", COMPUTED, 0, b_fsource },
 	{ "fstill", COMPUTED, 0, b_fstill },
 	{ "still_tree_bare", COMPUTED, 0, f_still_tree_bare },
@@ -1587,6 +1603,7 @@ static int check_used(const struct render *rc)
 		{ USED_SOURCE_NOTE, "source", "a note at source" },
 		{ USED_PARAMS_NOTE, "verdict", "a note at params" },
 		{ USED_REPRO_NOTE, "repro", "a note at repro" },
+		{ USED_END_NOTE, "opt.end", "a note at end" },
 	};
 	const struct report *r = rc->r;
 	unsigned has = (r->preface && *r->preface ? USED_PREFACE : 0) |
@@ -1595,7 +1612,8 @@ static int check_used(const struct render *rc)
 		       (r->nadditions ? USED_ADDITION : 0) |
 		       (r->source_note ? USED_SOURCE_NOTE : 0) |
 		       (r->params_note ? USED_PARAMS_NOTE : 0) |
-		       (r->repro_note ? USED_REPRO_NOTE : 0);
+		       (r->repro_note ? USED_REPRO_NOTE : 0) |
+		       (r->end_note ? USED_END_NOTE : 0);
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
@@ -1733,6 +1751,7 @@ void report_release(struct report *r)
 		&r->newer_version, &r->newer_link,
 		&r->newer_subject, &r->list_archive_url,
 		&r->disclaimer,	   &r->signature,
+		&r->end_note,
 	};
 	size_t i;
 

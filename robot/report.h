@@ -138,6 +138,11 @@ struct report {
 	char *params_note, *repro_note;
 	/* ... and after the repository line, before the still lines */
 	char *source_note;
+	/*
+	 * ... and at the end, before the signature (116's "#regzbot
+	 * introduced: <sha>" line for the regressions tracker)
+	 */
+	char *end_note;
 	/* tests[0] gives the headline; later ones are further sections */
 	struct report_test *tests;
 	size_t ntests;

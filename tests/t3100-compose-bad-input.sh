@@ -234,7 +234,7 @@ ok "note_parts: the row is in the mail twice (note and table)" \
 # --- the sender's words at a place of a performance report (notes) ----------
 req pn1 '' 'notes: [{at: intro, text: "x"}]'
 bad 65 "a performance note at a functional place" "$W/pn1.yaml" \
-	"$W/pn1.yaml: notes[0].at: 'intro' is not a place of a performance report (want source, params, repro or table)"
+	"$W/pn1.yaml: notes[0].at: 'intro' is not a place of a performance report (want source, params, repro, table or end)"
 req pn2 '' 'notes: [{at: params, fail_runs: true}]'
 bad 65 "a fail:runs table in a performance note" "$W/pn2.yaml" \
 	"$W/pn2.yaml: notes[0]: a performance report's notes are words (text) or a table of result roots, not fail:runs tables"
@@ -266,6 +266,23 @@ req pn8 's/^date:.*/date: "2016-08-01 10:00:00 +0800"/' \
 	'notes: [{at: params, text: "x"}]'
 bad 65 "a note at params where the period's body has no place for it" \
 	"$W/pn8.yaml" "templates/2016/body: the report has a note at params but the template has no '{verdict}'"
+req pe1 '' 'notes: [{at: end, row: stress-ng.lockofd.ops_per_sec, text: "x"}]'
+bad 65 "a row for a note at end" "$W/pe1.yaml" \
+	"$W/pe1.yaml: notes[0]: row is for a note at table"
+req pe2 '' 'notes: [{at: end, fail_runs: true}]'
+bad 65 "a fail:runs table in a performance note at end" "$W/pe2.yaml" \
+	"$W/pe2.yaml: notes[0]: a performance report's notes are words (text) or a table of result roots, not fail:runs tables"
+req pe3 '' 'notes: [{at: end, table: [rt0, rt1]}]'
+bad 65 "a table note at end" "$W/pe3.yaml" \
+	"$W/pe3.yaml: notes[0]: a table is an item of its own, at params"
+for d in 2016-08-01 2021-12-14 2023-09-22; do
+	req pe4 "s/^date:.*/date: \"$d 10:00:00 +0800\"/" \
+		'notes: [{at: end, text: "#regzbot introduced: 0123456789"}]'
+	"$ROBOT" compose --dry-run -c "$CFG" "$W/pe4.yaml" >"$T/pe4.eml" 2>&1
+	ok "notes at end ($d): the words, then two empty lines and the signature" \
+		test "$(grep -A3 '^#regzbot introduced: 0123456789$' "$T/pe4.eml" |
+			awk 'NR > 1 { printf "%s", length($0) ? "x" : "-" }')" = "--x"
+done
 req pn7 '' 'notes: [{at: table, row: stress-ng.lockofd.ops_per_sec, text: "   <-- (a)"}]'
 "$ROBOT" compose --dry-run -c "$CFG" "$W/pn7.yaml" >"$T/pn7.eml" 2>&1
 ok "notes at table: the words follow the row's name on its line" \
