@@ -141,6 +141,7 @@ static const struct field request_fields[] = {
 	R("note", FIELD_TEXT, note, NULL),
 	R("note_parts", FIELD_OBJS, note_parts, &note_part_schema),
 	R("show", FIELD_STRS, show, NULL),
+	R("append", FIELD_STRS, append, NULL),
 	T("result_roots", FIELD_PATHS, result_roots),
 	T("kpi", FIELD_STR, kpi),
 	T("test_description", FIELD_TEXT, test_description),

@@ -30,6 +30,8 @@
  *   note_parts: [{text: "..."}, {rows: [STAT...]}]  # or: the note's words
  *                                       # and rows of the first table
  *   show: [fsmark.files_per_sec]        # rows shown like the KPI
+ *   append: [meminfo.Active]            # rows after the first table's
+ *                                       # sorted ones, changed or not
  *   test_description: "..."             # optional
  *   test_url: https://...
  *   machine: "..."                      # optional: overrides host fields
@@ -161,6 +163,7 @@ struct request {
 	/* the note in pieces instead (struct req_note_part) */
 	struct objv note_parts;
 	struct strv show;     /* stats shown like the KPI, in every table */
+	struct strv append;   /* rows after the first table's sorted rows */
 	struct req_test test; /* the top-level result_roots, kpi, ... */
 	struct objv still;    /* struct req_still */
 	int still_checked;    /* the heads were tested: the block has its line;

@@ -28,6 +28,7 @@
 #include "report.h"
 #include "results.h"
 #include "spool.h"
+#include "table.h"
 #include "thread.h"
 #include "utf8.h"
 #include "xz.h"
@@ -432,6 +433,67 @@ static int build_note(struct ctx *c, const struct comparison *cmp)
 }
 
 /*
+ * The rows the sender appended to the first test's table, after its
+ * sorted rows, in the request's order (277: every other vm-scalability.*
+ * stat, changed or not): each printed as the table prints a row, from a
+ * comparison of every stat of the same roots.  A stat the table shows
+ * already, or that no root has, is an error.
+ */
+static int append_rows(struct ctx *c, const struct result_root *rts, size_t n,
+		       const struct comparison *cmp,
+		       const struct compare_opts *o, struct strbuf *block)
+{
+	const struct request *req = c->req;
+	struct compare_opts every_o = *o;
+	struct comparison every = { 0 };
+	struct strbuf rows = STRBUF_INIT;
+	size_t i, k;
+	int ret = 0;
+
+	if (c->functional || c->reply)
+		return error("%s: append: rows of a performance report's "
+			     "table, not a %s's",
+			     req->file,
+			     c->reply ? "reply" : "functional report");
+	if (!block->len)
+		return error("%s: append: the first test's table has no rows "
+			     "to append to",
+			     req->file);
+	every_o.all = 1;
+	if (comparison_build(&every, rts, n, &every_o)) {
+		comparison_release(&every);
+		return -1;
+	}
+	for (i = 0; !ret && i < req->append.n; i++) {
+		const char *stat = req->append.v[i];
+
+		for (k = 0; k < i && strcmp(req->append.v[k], stat); k++)
+			;
+		if (k < i)
+			ret = error("%s: append[%zu]: '%s' is append[%zu] "
+				    "already",
+				    req->file, i, stat, k);
+		else if (comparison_row(cmp, stat))
+			ret = error("%s: append[%zu]: '%s' is a row of the "
+				    "first test's table already",
+				    req->file, i, stat);
+		else if (comparison_print_row(&rows, &every, stat))
+			ret = error("%s: append[%zu]: '%s' is not a stat of "
+				    "the first test's result roots",
+				    req->file, i, stat);
+	}
+	if (!ret) {
+		/* before the table's own last empty line */
+		strbuf_setlen(block, block->len - 1);
+		strbuf_addbuf(block, &rows);
+		strbuf_addch(block, '\n');
+	}
+	strbuf_release(&rows);
+	comparison_release(&every);
+	return ret;
+}
+
+/*
  * The sender's words on a row of the first test's table (301: "<--------
  * (a)", which the note under the headline refers to): appended to the
  * row's line as written.
@@ -476,36 +538,64 @@ static int mark_row(struct report_test *t, const char *file, size_t i,
  * compared, 278's perf-c2c figures; they take the place of the empty lines
  * before the tags or "Details"), before the reproduce block (278's "[1]"
  * that its words point to), on a row of the first test's table
- * (`table` and `row`: 301's arrow), or at the end, before the signature
- * (116's "#regzbot introduced: <sha>" for the regressions tracker).  Words
- * only: every table robot prints is its own.
+ * (`table` and `row`: 301's arrow), after the last table in place of the
+ * empty lines there (`details`), at the end, before the signature (116's
+ * "#regzbot introduced: <sha>" for the regressions tracker), or after the
+ * signature (`post`: 277's "<below more details ...>" and its rows).
+ * Words only: every table robot prints is its own.
  */
 static int build_test(struct ctx *c, const struct req_test *rq,
 		      struct report_test *t, const char *where,
 		      const char *key);
 
+/* Whether the n bytes at `line` are a whole line of `lines`. */
+static int is_line_of(const char *lines, const char *line, size_t n)
+{
+	const char *eol;
+
+	for (; *lines; lines = eol + (*eol == '\n')) {
+		eol = strchr(lines, '\n');
+		if (!eol)
+			eol = lines + strlen(lines);
+		if ((size_t)(eol - lines) == n && !memcmp(lines, line, n))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * A table among the sender's words (278: perf-c2c figures of further runs
  * of the same two commits): the comparison of the note's result roots,
  * every stat of them, from the commits' id line on, as a sender pastes it
- * from a terminal: each line without its trailing blanks.
+ * from a terminal: each line without its trailing blanks.  `rows_only`:
+ * its rows alone, without the id, dash and header lines (277's more
+ * details after the signature, rows that follow the table above).
  */
 static int note_table(struct ctx *c, const struct req_note *note, size_t i,
-		      struct strbuf *out)
+		      int rows_only, struct strbuf *out)
 {
 	struct req_test rq = { .result_roots = note->table, .all_stats = 1 };
 	struct report_test t = { 0 };
-	struct strbuf where = STRBUF_INIT;
+	struct strbuf where = STRBUF_INIT, heads = STRBUF_INIT;
 	const char *p, *q;
+	size_t k;
 	int ret;
 
 	strbuf_addf(&where, "notes[%zu].", i);
 	ret = build_test(c, &rq, &t, where.buf, "table");
+	/* the header lines a table of rows only leaves out */
+	if (rows_only) {
+		table_fail_header(&heads, rq.result_roots.n);
+		table_perf_header(&heads, rq.result_roots.n);
+	}
 	if (!ret && t.block) {
 		/* from the id line above the dashes under it */
 		p = strstr(t.block, "\n----------------");
 		while (p && p > t.block && p[-1] != '\n')
 			p--;
+		/* ... or, its rows only, from the line after those dashes */
+		for (k = 0; p && rows_only && k < 2; k++)
+			p = (q = strchr(p, '\n')) ? q + 1 : NULL;
 		for (; p && *p; p = q + (*q == '\n')) {
 			size_t n;
 
@@ -513,6 +603,8 @@ static int note_table(struct ctx *c, const struct req_note *note, size_t i,
 			if (!q)
 				q = p + strlen(p);
 			n = (size_t)(q - p);
+			if (rows_only && is_line_of(heads.buf, p, n))
+				continue;
 			while (n && p[n - 1] == ' ')
 				n--;
 			strbuf_add(out, p, n);
@@ -525,6 +617,7 @@ static int note_table(struct ctx *c, const struct req_note *note, size_t i,
 	}
 	report_test_release(&t);
 	strbuf_release(&where);
+	strbuf_release(&heads);
 	return ret;
 }
 
@@ -533,6 +626,7 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 	const struct request *req = c->req;
 	struct strbuf params = STRBUF_INIT, repro = STRBUF_INIT;
 	struct strbuf source = STRBUF_INIT, end = STRBUF_INIT;
+	struct strbuf tail = STRBUF_INIT, details = STRBUF_INIT;
 	size_t i;
 	int ret = 0;
 
@@ -541,16 +635,19 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 			(const struct req_note *)req->notes.v + i;
 		const char *at = note->at ? note->at : "";
 
-		if (note->table.n && (note->text || strcmp(at, "params")))
+		int post = !strcmp(at, "post");
+
+		if (note->table.n &&
+		    (note->text || (strcmp(at, "params") && !post)))
 			ret = error("%s: notes[%zu]: a table is an item of its "
-				    "own, at params",
+				    "own, at params or post",
 				    req->file, i);
 		else if (note->table.n) {
 			struct strbuf tab = STRBUF_INIT;
 
-			ret = note_table(c, note, i, &tab);
+			ret = note_table(c, note, i, post, &tab);
 			if (!ret)
-				notes_add_item(&params, tab.buf);
+				notes_add_item(post ? &tail : &params, tab.buf);
 			strbuf_release(&tab);
 		} else if (!note->text || note->fail_runs || note->axes ||
 			   note->stats.n)
@@ -571,6 +668,10 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 			notes_add_item(&source, note->text);
 		else if (!strcmp(at, "end"))
 			notes_add_item(&end, note->text);
+		else if (post)
+			notes_add_item(&tail, note->text);
+		else if (!strcmp(at, "details"))
+			notes_add_item(&details, note->text);
 		else if (!strcmp(at, "table"))
 			ret = r->ntests ? mark_row(&r->tests[0], req->file, i,
 						   note)
@@ -578,7 +679,8 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 		else
 			ret = error("%s: notes[%zu].at: '%s' is not a place of "
 				    "a performance report (want source, "
-				    "params, repro, table or end)",
+				    "params, repro, table, details, end or "
+				    "post)",
 				    req->file, i, at);
 	}
 	if (!ret && params.len)
@@ -589,6 +691,12 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 		r->source_note = strbuf_detach(&source, NULL);
 	if (!ret && end.len)
 		r->end_note = strbuf_detach(&end, NULL);
+	if (!ret && tail.len)
+		r->post_note = strbuf_detach(&tail, NULL);
+	if (!ret && details.len)
+		r->details_note = strbuf_detach(&details, NULL);
+	strbuf_release(&tail);
+	strbuf_release(&details);
 	strbuf_release(&params);
 	strbuf_release(&repro);
 	strbuf_release(&source);
@@ -701,6 +809,9 @@ static int build_test(struct ctx *c, const struct req_test *rq,
 		goto out;
 	if (commits) {
 		comparison_print(&block, &cmp);
+		if (!*where && c->req->append.n &&
+		    append_rows(c, roots.rts, n, &cmp, &o, &block))
+			goto out;
 		if (c->reply) {
 			reply_table_layout(&block, &c->st);
 			if (!*where)

@@ -84,6 +84,8 @@ enum {
 	USED_PARAMS_NOTE = 1 << 5,
 	USED_REPRO_NOTE = 1 << 6,
 	USED_END_NOTE = 1 << 7,
+	USED_POST_NOTE = 1 << 9,
+	USED_DETAILS_NOTE = 1 << 8,
 };
 
 /* The names a tried line had no value for. */
@@ -1022,6 +1024,29 @@ static int b_repro(struct render *rc, struct strbuf *out)
 }
 
 /*
+ * What follows the last test's table: the empty lines before the
+ * disclaimer or signature (`details-gap`), or the sender's words in their
+ * place, which carry their own (277's table ends one empty line short).
+ */
+static int b_details(struct render *rc, struct strbuf *out)
+{
+	rc->used |= USED_DETAILS_NOTE;
+	if (!rc->r->details_note)
+		return expand(rc, out, "details-gap", NULL);
+	strbuf_addstr(out, rc->r->details_note);
+	return 0;
+}
+
+/* The sender's words after the signature (277's more details), as written. */
+static int b_post(struct render *rc, struct strbuf *out)
+{
+	rc->used |= USED_POST_NOTE;
+	if (rc->r->post_note)
+		strbuf_addstr(out, rc->r->post_note);
+	return 0;
+}
+
+/*
  * One section per test: `section` for the first, `section-more` for each
  * later one.  The tests of the In-addition table are further sections, in
  * the table's order, before the report's own further sections: every
@@ -1475,6 +1500,8 @@ static const struct field {
 	{ "tags", COMPUTED, 0, b_tags },
 	{ "verdict", COMPUTED, 0, b_verdict },
 	{ "repro", COMPUTED, 0, b_repro },
+	{ "post", COMPUTED, 0, b_post },
+	{ "details", COMPUTED, 0, b_details },
 	{ "sections", COMPUTED, 0, b_sections },
 	{ "plots", COMPUTED, 0, b_plots },
 	{ "headline", IN_FUNC, offsetof(struct report_functional, headline),
@@ -1604,6 +1631,8 @@ static int check_used(const struct render *rc)
 		{ USED_PARAMS_NOTE, "verdict", "a note at params" },
 		{ USED_REPRO_NOTE, "repro", "a note at repro" },
 		{ USED_END_NOTE, "opt.end", "a note at end" },
+		{ USED_POST_NOTE, "post", "a note at post" },
+		{ USED_DETAILS_NOTE, "details", "a note at details" },
 	};
 	const struct report *r = rc->r;
 	unsigned has = (r->preface && *r->preface ? USED_PREFACE : 0) |
@@ -1613,7 +1642,9 @@ static int check_used(const struct render *rc)
 		       (r->source_note ? USED_SOURCE_NOTE : 0) |
 		       (r->params_note ? USED_PARAMS_NOTE : 0) |
 		       (r->repro_note ? USED_REPRO_NOTE : 0) |
-		       (r->end_note ? USED_END_NOTE : 0);
+		       (r->end_note ? USED_END_NOTE : 0) |
+		       (r->post_note ? USED_POST_NOTE : 0) |
+		       (r->details_note ? USED_DETAILS_NOTE : 0);
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(blocks); i++) {
@@ -1757,6 +1788,8 @@ void report_release(struct report *r)
 
 	for (i = 0; i < ARRAY_SIZE(strings); i++)
 		free(*strings[i]);
+	free(r->post_note);
+	free(r->details_note);
 	needs_free(r->needs);
 	free(r->origin.request);
 	free(r->origin.config);

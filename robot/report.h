@@ -143,6 +143,10 @@ struct report {
 	 * introduced: <sha>" line for the regressions tracker)
 	 */
 	char *end_note;
+	/* ... and after the signature, the mail's last words */
+	char *post_note;
+	/* ... and after the last table, in place of the empty lines there */
+	char *details_note;
 	/* tests[0] gives the headline; later ones are further sections */
 	struct report_test *tests;
 	size_t ntests;

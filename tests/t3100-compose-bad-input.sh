@@ -234,7 +234,7 @@ ok "note_parts: the row is in the mail twice (note and table)" \
 # --- the sender's words at a place of a performance report (notes) ----------
 req pn1 '' 'notes: [{at: intro, text: "x"}]'
 bad 65 "a performance note at a functional place" "$W/pn1.yaml" \
-	"$W/pn1.yaml: notes[0].at: 'intro' is not a place of a performance report (want source, params, repro, table or end)"
+	"$W/pn1.yaml: notes[0].at: 'intro' is not a place of a performance report (want source, params, repro, table, details, end or post)"
 req pn2 '' 'notes: [{at: params, fail_runs: true}]'
 bad 65 "a fail:runs table in a performance note" "$W/pn2.yaml" \
 	"$W/pn2.yaml: notes[0]: a performance report's notes are words (text) or a table of result roots, not fail:runs tables"
@@ -252,10 +252,10 @@ bad 65 "a reverted head with a commit" "$W/pn6.yaml" \
 	"$W/pn6.yaml: still[0]: a reverted head has neither commit nor failed"
 req pt1 '' 'notes: [{at: params, text: "x", table: [rt0, rt1]}]'
 bad 65 "a table note with words" "$W/pt1.yaml" \
-	"$W/pt1.yaml: notes[0]: a table is an item of its own, at params"
+	"$W/pt1.yaml: notes[0]: a table is an item of its own, at params or post"
 req pt2 '' 'notes: [{at: repro, table: [rt0, rt1]}]'
 bad 65 "a table note at another place" "$W/pt2.yaml" \
-	"$W/pt2.yaml: notes[0]: a table is an item of its own, at params"
+	"$W/pt2.yaml: notes[0]: a table is an item of its own, at params or post"
 req pt3 '' 'notes: [{at: params, table: [rt0]}]'
 bad 65 "a table note of one result root" "$W/pt3.yaml" \
 	"$W/pt3.yaml: notes[0].table: a comparison needs at least two"
@@ -287,6 +287,25 @@ req pn7 '' 'notes: [{at: table, row: stress-ng.lockofd.ops_per_sec, text: "   <-
 "$ROBOT" compose --dry-run -c "$CFG" "$W/pn7.yaml" >"$T/pn7.eml" 2>&1
 ok "notes at table: the words follow the row's name on its line" \
 	grep -q ' stress-ng\.lockofd\.ops_per_sec   <-- (a)$' "$T/pn7.eml"
+
+req pp1 '' 'notes: [{at: post, text: "more below\n"}, {at: post, table: [rt0, rt1]}]'
+"$ROBOT" compose --dry-run -c "$CFG" "$W/pp1.yaml" >"$T/pp1.eml" 2>&1
+sed -n '/^Thanks,$/,$p' "$T/pp1.eml" >"$T/pp1.eml.sig"
+tail -n 1 "$T/pp1.eml" >"$T/pp1.eml.last"
+ok "notes at post: the words follow the signature" \
+	grep -qx 'more below' "$T/pp1.eml.sig"
+ok "notes at post: the table's rows end the mail" \
+	grep -q ' stress-ng\.lockofd\.ops_per_sec$' "$T/pp1.eml.last"
+ok "notes at post: the table is its rows, without its header lines" \
+	test "$(sed -n '/^more below$/,$p' "$T/pp1.eml" | grep -c 'stddev\|^---')" = 0
+
+# --- rows appended to the first test's table (append) ------------------------
+req ap1 '' 'append: [no.such.stat]'
+bad 65 "an appended row no result root has" "$W/ap1.yaml" \
+	"$W/ap1.yaml: append[0]: 'no.such.stat' is not a stat of the first test's result roots"
+req ap2 '' 'append: [stress-ng.lockofd.ops_per_sec]'
+bad 65 "an appended row the table shows already" "$W/ap2.yaml" \
+	"$W/ap2.yaml: append[0]: 'stress-ng.lockofd.ops_per_sec' is a row of the first test's table already"
 
 req ns1 '' 'sections: [{result_roots: [rt0, rt1], kpi: stress-ng.lockofd.ops_per_sec, no_section: true}]'
 bad 65 "a further section without its section" "$W/ns1.yaml" \
