@@ -626,7 +626,16 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 	const struct request *req = c->req;
 	struct strbuf params = STRBUF_INIT, repro = STRBUF_INIT;
 	struct strbuf source = STRBUF_INIT, end = STRBUF_INIT;
-	struct strbuf tail = STRBUF_INIT, details = STRBUF_INIT;
+	struct strbuf post_words = STRBUF_INIT, details = STRBUF_INIT;
+	/* each place's words, and the report's field they go to */
+	const struct {
+		struct strbuf *words;
+		char **note;
+	} places[] = {
+		{ &params, &r->params_note },	{ &repro, &r->repro_note },
+		{ &source, &r->source_note },	{ &end, &r->end_note },
+		{ &post_words, &r->post_note }, { &details, &r->details_note },
+	};
 	size_t i;
 	int ret = 0;
 
@@ -634,7 +643,6 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 		const struct req_note *note =
 			(const struct req_note *)req->notes.v + i;
 		const char *at = note->at ? note->at : "";
-
 		int post = !strcmp(at, "post");
 
 		if (note->table.n &&
@@ -647,7 +655,8 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 
 			ret = note_table(c, note, i, post, &tab);
 			if (!ret)
-				notes_add_item(post ? &tail : &params, tab.buf);
+				notes_add_item(post ? &post_words : &params,
+					       tab.buf);
 			strbuf_release(&tab);
 		} else if (!note->text || note->fail_runs || note->axes ||
 			   note->stats.n)
@@ -669,7 +678,7 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 		else if (!strcmp(at, "end"))
 			notes_add_item(&end, note->text);
 		else if (post)
-			notes_add_item(&tail, note->text);
+			notes_add_item(&post_words, note->text);
 		else if (!strcmp(at, "details"))
 			notes_add_item(&details, note->text);
 		else if (!strcmp(at, "table"))
@@ -683,24 +692,11 @@ static int build_perf_notes(struct ctx *c, struct report *r)
 				    "post)",
 				    req->file, i, at);
 	}
-	if (!ret && params.len)
-		r->params_note = strbuf_detach(&params, NULL);
-	if (!ret && repro.len)
-		r->repro_note = strbuf_detach(&repro, NULL);
-	if (!ret && source.len)
-		r->source_note = strbuf_detach(&source, NULL);
-	if (!ret && end.len)
-		r->end_note = strbuf_detach(&end, NULL);
-	if (!ret && tail.len)
-		r->post_note = strbuf_detach(&tail, NULL);
-	if (!ret && details.len)
-		r->details_note = strbuf_detach(&details, NULL);
-	strbuf_release(&tail);
-	strbuf_release(&details);
-	strbuf_release(&params);
-	strbuf_release(&repro);
-	strbuf_release(&source);
-	strbuf_release(&end);
+	for (i = 0; i < ARRAY_SIZE(places); i++) {
+		if (!ret && places[i].words->len)
+			*places[i].note = strbuf_detach(places[i].words, NULL);
+		strbuf_release(places[i].words);
+	}
 	return ret;
 }
 

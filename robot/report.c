@@ -84,8 +84,8 @@ enum {
 	USED_PARAMS_NOTE = 1 << 5,
 	USED_REPRO_NOTE = 1 << 6,
 	USED_END_NOTE = 1 << 7,
-	USED_POST_NOTE = 1 << 9,
 	USED_DETAILS_NOTE = 1 << 8,
+	USED_POST_NOTE = 1 << 9,
 };
 
 /* The names a tried line had no value for. */
@@ -162,18 +162,6 @@ static int expand(struct render *rc, struct strbuf *out, const char *block,
  * for (-improvement, -empty: templates/README): the file with the suffix
  * when the set has one, else the block's own file.
  */
-static int has_file(const struct render *rc, const char *name);
-
-static int has_variant(const struct render *rc, const char *block,
-		       const char *suffix)
-{
-	char *name = block_file(rc, block, suffix);
-	int has = has_file(rc, name);
-
-	free(name);
-	return has;
-}
-
 /* The set's file `name` exists (a block named outright, not by style). */
 static int has_file(const struct render *rc, const char *name)
 {
@@ -183,6 +171,16 @@ static int has_file(const struct render *rc, const char *name)
 
 	free(path);
 	free(rel);
+	return has;
+}
+
+static int has_variant(const struct render *rc, const char *block,
+		       const char *suffix)
+{
+	char *name = block_file(rc, block, suffix);
+	int has = has_file(rc, name);
+
+	free(name);
 	return has;
 }
 
@@ -1782,14 +1780,13 @@ void report_release(struct report *r)
 		&r->newer_version, &r->newer_link,
 		&r->newer_subject, &r->list_archive_url,
 		&r->disclaimer,	   &r->signature,
-		&r->end_note,
+		&r->end_note,	   &r->post_note,
+		&r->details_note,
 	};
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(strings); i++)
 		free(*strings[i]);
-	free(r->post_note);
-	free(r->details_note);
 	needs_free(r->needs);
 	free(r->origin.request);
 	free(r->origin.config);
