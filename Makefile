@@ -29,7 +29,7 @@ WARN    := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -fno-common
 WERROR  ?= -Werror
 override CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) $(WERROR) -MMD -MP \
-	   -I. -Irobot -DROBOT_VERSION='"$(VERSION)"' \
+	   -I. -DROBOT_VERSION='"$(VERSION)"' \
 	   -DROBOT_DATA_DIR='"$(DATADIR)"'
 ifneq ($(SANITIZE),)
 override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -39,7 +39,7 @@ endif
 
 # libFuzzer (make fuzz): the library instrumented for coverage, the
 # targets linked with the fuzzer's main.  What would differ from run to
-# run goes: the macro fixes robot/matrix.c's hash seed, and no stack depth
+# run goes: the macro fixes robot/engine/matrix.c's hash seed, and no stack depth
 # is measured (it moves with the stack's random start, as ASan aligns the
 # frames).
 ifneq ($(FUZZ),)
@@ -64,39 +64,30 @@ QUIET_LINK = @echo ' LINK' $@;
 QUIET_GEN = @echo '  GEN' $@;
 endif
 
-# The util module (no dependencies) and the core of robot/.
-UTIL_SRCS := robot/xalloc.c robot/strbuf.c robot/usage.c robot/utf8.c robot/gz.c \
-	robot/dir.c
-CORE_SRCS := robot/stats.c robot/table.c robot/compare.c robot/results.c \
-	robot/matrix.c \
-	robot/rubyfmt.c \
-	robot/spool.c robot/report.c robot/compose.c robot/plot.c \
-	robot/bisect.c robot/send.c robot/inputs.c robot/thread.c
-# Functional reports (doc/functional.md); xz.c is the one user of liblzma.
-FUNCTIONAL_SRCS := robot/xz.c robot/dmesg.c robot/evidence.c robot/functional.c
-# Follow-ups (doc/reply.md): the mail read, the guards, the records of
-# queued reports, the answer, the patch, the extraction, the inbox.
-REPLY_SRCS := robot/followup.c robot/guard.c robot/record.c robot/reply.c \
-	robot/patch.c robot/extract.c robot/inbox.c
-CONFIG_SRCS := config/data.c config/style.c config/yaml.c config/lkp.c \
-	config/rubyre.c \
-	config/schema.c config/request.c config/config.c
-GIT_SRCS := git/commits.c git/repo.c git/patchid.c
-MAIL_SRCS := mail/encode.c mail/header.c mail/msg.c mail/lint.c mail/net.c \
-	mail/envelope.c mail/valid.c mail/smtp.c mail/mbox.c mail/inmsg.c \
-	mail/lore.c mail/inmime.c
-TEMPLATE_SRCS := templates/expand.c
-LIB_SRCS := $(UTIL_SRCS) $(CORE_SRCS) $(FUNCTIONAL_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
-	$(MAIL_SRCS) $(TEMPLATE_SRCS) $(REPLY_SRCS)
+# Sources by folder (doc/architecture.md): every .c of a folder is built,
+# so a new module needs no edit here.  Everything but the CLI goes into
+# librobot.a, which robot, the unit tests and the helpers link.
+UTIL_SRCS := $(sort $(wildcard robot/util/*.c))
+ENGINE_SRCS := $(sort $(wildcard robot/engine/*.c))
+REPORT_SRCS := $(sort $(wildcard robot/report/*.c))
+KIND_SRCS := $(sort $(wildcard robot/kinds/*.c robot/kinds/*/*.c))
+DELIVERY_SRCS := $(sort $(wildcard robot/delivery/*.c))
+INCOMING_SRCS := $(sort $(wildcard robot/incoming/*.c))
+CONFIG_SRCS := $(sort $(wildcard config/*.c))
+GIT_SRCS := $(sort $(wildcard git/*.c))
+MAIL_SRCS := $(sort $(wildcard mail/*.c))
+TEMPLATE_SRCS := $(sort $(wildcard templates/*.c))
+LIB_SRCS := $(UTIL_SRCS) $(ENGINE_SRCS) $(REPORT_SRCS) $(KIND_SRCS) \
+	$(DELIVERY_SRCS) $(INCOMING_SRCS) $(CONFIG_SRCS) $(GIT_SRCS) \
+	$(MAIL_SRCS) $(TEMPLATE_SRCS)
 
-# The CLI: main.c and one file per command; the only code that exits.
-CLI_SRCS := robot/main.c robot/cmd-compare.c robot/cmd-compose.c \
-	robot/cmd-plot.c robot/cmd-queue.c robot/cmd-send.c robot/cmd-thread.c \
-	robot/cmd-reply.c robot/cmd-inbox.c
+# The CLI: main.c and one file per command (robot/ itself); the only code
+# that exits.
+CLI_SRCS := $(sort $(wildcard robot/*.c))
 
-UNIT_SRCS := $(wildcard tests/unit/t-*.c)
+UNIT_SRCS := $(sort $(wildcard tests/unit/t-*.c))
 # libFuzzer targets, one per loader and one for compose (tests/fuzz/).
-FUZZ_SRCS := $(wildcard tests/fuzz/fuzz-*.c)
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang-14
 
@@ -224,4 +215,4 @@ clean:
 	golden-update fidelity check-lkp mutate-rules
 .SECONDARY:
 
--include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d) $(HELPER_BINS:=.d)
+-include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(OBJ)/*/*/*/*.d) $(HELPER_BINS:=.d)

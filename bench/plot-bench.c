@@ -9,8 +9,8 @@
  * bad samples (blank-separated).  Writes every plot to stdout, as robot
  * plot would, and the time spent drawing (after parsing) to stderr.
  */
-#include "common.h"
-#include "plot.h"
+#include "robot/util/common.h"
+#include "robot/engine/plot.h"
 
 #include <time.h>
 

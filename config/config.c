@@ -3,9 +3,9 @@
  * config.c: robot.yaml.  The same schema loader as requests, so a typo in
  * a key is an error naming file:line rather than a silently ignored line.
  */
-#include "common.h"
-#include "config.h"
-#include "yaml.h"
+#include "robot/util/common.h"
+#include "config/config.h"
+#include "config/yaml.h"
 #include "mail/valid.h"
 
 #include <strings.h>

@@ -61,7 +61,7 @@
 #ifndef ROBOT_CONFIG_CONFIG_H
 #define ROBOT_CONFIG_CONFIG_H
 
-#include "schema.h"
+#include "config/schema.h"
 
 struct robot_config {
 	char *file; /* where it came from, or "(built-in)" */

@@ -4,8 +4,8 @@
  * embedded in the binary: operators can read and diff the tables robot
  * uses, and --data-dir lets a test point robot at a modified copy.
  */
-#include "common.h"
-#include "data.h"
+#include "robot/util/common.h"
+#include "config/data.h"
 
 #ifndef ROBOT_DATA_DIR
 #define ROBOT_DATA_DIR "/usr/local/share/robot"

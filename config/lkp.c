@@ -13,10 +13,10 @@
  * one alternation, so a name is tried against a few small regexps, found
  * through a hash of the name's first bytes.
  */
-#include "common.h"
-#include "data.h"
-#include "lkp.h"
-#include "rubyre.h"
+#include "robot/util/common.h"
+#include "config/data.h"
+#include "config/lkp.h"
+#include "config/rubyre.h"
 
 #include <ctype.h>
 #include <time.h>

@@ -4,9 +4,9 @@
  * (result_roots, kpi, ...) sit beside the mail's keys, so the request of
  * a one-test report reads flat; further tests reuse the same sub-schema.
  */
-#include "common.h"
-#include "request.h"
-#include "yaml.h"
+#include "robot/util/common.h"
+#include "config/request.h"
+#include "config/yaml.h"
 
 #define F(key, kind, type, member, sub)                \
 	{                                              \

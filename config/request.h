@@ -76,7 +76,7 @@
 #ifndef ROBOT_CONFIG_REQUEST_H
 #define ROBOT_CONFIG_REQUEST_H
 
-#include "schema.h"
+#include "config/schema.h"
 
 /* One test: the main one, a further section or an In-addition entry. */
 struct req_test {

@@ -13,7 +13,7 @@
  * Text is matched in UTF mode, so '.' is one character as in Ruby; text
  * that is not valid UTF-8 still matches (PCRE2_MATCH_INVALID_UTF).
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "config/rubyre.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8

@@ -6,10 +6,10 @@
  * errors.  Paths are resolved against the folder of the file that names
  * them, so a request can be moved together with its result roots.
  */
-#include "common.h"
-#include "utf8.h"
-#include "schema.h"
-#include "yaml.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
+#include "config/schema.h"
+#include "config/yaml.h"
 #include "mail/valid.h"
 
 static char *resolve_path(const char *file, const char *value)

@@ -31,7 +31,7 @@ struct objv {
 
 /*
  * Each kind of string has one validator, which every field of the kind
- * gets (visible text: robot/utf8.h; the mail kinds: mail/valid.h).
+ * gets (visible text: robot/util/utf8.h; the mail kinds: mail/valid.h).
  */
 enum field_kind {
 	FIELD_STR,     /* char *: one line of visible UTF-8 text */

@@ -10,9 +10,9 @@
  * address), and for them it wins over the rows of KEY for everyone, dated
  * before or after it.
  */
-#include "common.h"
-#include "style.h"
-#include "data.h"
+#include "robot/util/common.h"
+#include "config/style.h"
+#include "config/data.h"
 
 #include <ctype.h>
 

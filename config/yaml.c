@@ -15,7 +15,7 @@
  * everything built so far.  Duplicate keys are found with a small hash set
  * per open mapping, which keeps large mappings linear.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "config/yaml.h"
 
 #include <yaml.h>

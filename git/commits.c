@@ -16,9 +16,9 @@
  * with plain calendar arithmetic so neither TZ nor the C library's idea of
  * time zones takes part.
  */
-#include "common.h"
-#include "utf8.h"
-#include "commits.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
+#include "git/commits.h"
 #include "config/yaml.h"
 
 #include <time.h>

@@ -11,7 +11,7 @@
  * one SHA-1, and the digests are added as 20-byte little-endian numbers
  * with carry, so the file order does not change the sum.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "git/patchid.h"
 #include "git/repo.h"
 

@@ -16,7 +16,7 @@
  * describe result is formatted in long form ("tag-N-gHEX") and parsed from
  * the right, because tag names may themselves contain "-".
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "git/repo.h"
 
 #include <git2.h>

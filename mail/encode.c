@@ -15,8 +15,8 @@
  * encoder at all.  Every function appends LF-terminated lines to a strbuf;
  * nothing here allocates outside it.
  */
-#include "common.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "mail/encode.h"
 
 static const char hex_digits[] = "0123456789ABCDEF";

@@ -32,7 +32,7 @@ enum mime_charset {
 	MIME_CS_BINARY, /* a NUL byte or invalid UTF-8: not text */
 };
 
-/* The charset s[0..len) needs (UTF-8 checks: robot/utf8.h). */
+/* The charset s[0..len) needs (UTF-8 checks: robot/util/utf8.h). */
 enum mime_charset mime_charset_of(const char *s, size_t len);
 /* The MIME charset name ("us-ascii", ...); NULL for MIME_CS_BINARY. */
 const char *mime_charset_name(enum mime_charset cs);

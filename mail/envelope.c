@@ -3,9 +3,9 @@
  * envelope.c: the sender, the recipients and the Message-ID of a message
  * (see envelope.h).
  */
-#include "common.h"
-#include "envelope.h"
-#include "header.h"
+#include "robot/util/common.h"
+#include "mail/envelope.h"
+#include "mail/header.h"
 
 /* Puts "prefix: " before the reason in `why`. */
 static void why_prefix(struct strbuf *why, const char *prefix)

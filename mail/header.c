@@ -19,8 +19,8 @@
  * libetpan's writer was rejected: it folds at 72 columns, pushes an
  * over-long first word to a new line and writes display names raw.
  */
-#include "common.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "mail/header.h"
 #include "mail/encode.h"
 #include "mail/valid.h"

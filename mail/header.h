@@ -49,7 +49,7 @@ int hdr_is_singleton(const char *name);
 /*
  * Checks the name (RFC 5322 §3.6.8 ftext) and the value bytes
  * value[0..len): one line of UTF-8 without control or invisible
- * characters (robot/utf8.h), valid for the header's kind (mail/valid.h:
+ * characters (robot/util/utf8.h), valid for the header's kind (mail/valid.h:
  * a mailbox list, or exactly one mailbox for From and Sender; one
  * msg-id, a list of them), and short enough to fold into lines of at
  * most HDR_LINE_MAX bytes.  Returns 0, or -1 with the reason appended to

@@ -8,8 +8,8 @@
  * comes back as a single part, and the raw body of a multipart says
  * whether its delimiters are there.
  */
-#include "common.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "mail/inmime.h"
 #include "mail/inmsg.h"
 

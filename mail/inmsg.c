@@ -8,8 +8,8 @@
  * parse), dates (mailimf_date_time_parse), the MIME tree and transfer
  * encodings (mailmime_parse, mailmime_part_parse) and charsets (charconv).
  */
-#include "common.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "mail/header.h"
 #include "mail/inmsg.h"
 

@@ -17,7 +17,7 @@
  * Limits: RFC 5322 §2.1.1 (998 bytes per line), §3.6 (one Date, From,
  * Message-ID), RFC 2046 §5.1.1 (the close delimiter "--B--").
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "mail/lint.h"
 #include "mail/header.h"
 

@@ -9,10 +9,10 @@
  * first request that needs the network, so a run answered by the cache
  * never starts libcurl.
  */
-#include "common.h"
-#include "dir.h"
-#include "gz.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/dir.h"
+#include "robot/util/gz.h"
+#include "robot/util/utf8.h"
 #include "mail/inmsg.h"
 #include "mail/lore.h"
 #include "mail/net.h"

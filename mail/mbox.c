@@ -2,8 +2,8 @@
 /*
  * mbox.c: appending to the local mailbox (see mbox.h).
  */
-#include "common.h"
-#include "mbox.h"
+#include "robot/util/common.h"
+#include "mail/mbox.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

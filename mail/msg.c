@@ -20,8 +20,8 @@
  * at 72 columns, doubles trailing blanks in quoted-printable and draws a
  * random boundary.  libetpan checks the result instead (mail/lint.c).
  */
-#include "common.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "mail/msg.h"
 #include "mail/encode.h"
 #include "mail/header.h"

@@ -2,8 +2,8 @@
 /*
  * net.c: libcurl's set-up, shared by every transport of mail/ (see net.h).
  */
-#include "common.h"
-#include "net.h"
+#include "robot/util/common.h"
+#include "mail/net.h"
 
 static int global_state; /* 0 not yet, 1 done, -1 failed */
 

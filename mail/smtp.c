@@ -8,10 +8,10 @@
  * the last command sent; that is how each RCPT's reply is matched to its
  * recipient.  The AUTH exchange is never stored nor printed.
  */
-#include "common.h"
-#include "msg.h"
-#include "net.h"
-#include "smtp.h"
+#include "robot/util/common.h"
+#include "mail/msg.h"
+#include "mail/net.h"
+#include "mail/smtp.h"
 
 enum smtp_cmd {
 	CMD_NONE, /* the greeting of a new connection */

@@ -5,8 +5,8 @@
  * domain literals in addresses, no comments, no obsolete forms, no
  * non-ASCII addresses.  What they accept, robot writes as it came.
  */
-#include "common.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "mail/header.h"
 #include "mail/valid.h"
 

@@ -19,7 +19,7 @@
  *   file name      a base name of visible text,       attachment names
  *                  1 to 255 bytes
  *
- * Visible text is robot/utf8.h's utf8_check_text(): valid UTF-8 without
+ * Visible text is robot/util/utf8.h's utf8_check_text(): valid UTF-8 without
  * control or invisible characters (bidi controls, zero-width characters,
  * the BOM...).  An address or id holding "=?" is refused: mail readers
  * decode an encoded-word lookalike wherever it appears, even inside an

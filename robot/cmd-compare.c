@@ -2,10 +2,10 @@
 /*
  * cmd-compare.c: `robot compare`, the comparison block for result roots.
  */
-#include "common.h"
-#include "cmds.h"
-#include "compare.h"
-#include "results.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/engine/compare.h"
+#include "robot/engine/results.h"
 #include "config/data.h"
 #include "config/lkp.h"
 #include "config/style.h"

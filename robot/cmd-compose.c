@@ -2,11 +2,11 @@
 /*
  * cmd-compose.c: `robot compose`, one report from a request.
  */
-#include "common.h"
-#include "cmds.h"
-#include "compose.h"
-#include "record.h"
-#include "spool.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/kinds/compose.h"
+#include "robot/delivery/record.h"
+#include "robot/delivery/spool.h"
 #include "config/config.h"
 #include "config/data.h"
 #include "config/request.h"

@@ -2,13 +2,13 @@
 /*
  * cmd-inbox.c: `robot inbox`, the follow-ups of a Maildir or an mbox.
  */
-#include "common.h"
-#include "cmds.h"
-#include "extract.h"
-#include "followup.h"
-#include "inbox.h"
-#include "spool.h"
-#include "thread.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/incoming/extract.h"
+#include "robot/incoming/followup.h"
+#include "robot/incoming/inbox.h"
+#include "robot/delivery/spool.h"
+#include "robot/delivery/thread.h"
 #include "config/config.h"
 #include "config/data.h"
 #include "mail/lore.h"

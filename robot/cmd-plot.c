@@ -2,9 +2,9 @@
 /*
  * cmd-plot.c: `robot plot`, one ASCII bisect plot from two sample files.
  */
-#include "common.h"
-#include "cmds.h"
-#include "plot.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/engine/plot.h"
 
 #include <getopt.h>
 #include <math.h>

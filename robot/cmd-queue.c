@@ -3,9 +3,9 @@
  * cmd-queue.c: `robot queue`, the operator's view of the spool and the
  * actions on one message.
  */
-#include "common.h"
-#include "cmds.h"
-#include "spool.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/delivery/spool.h"
 #include "config/config.h"
 #include "mail/envelope.h"
 

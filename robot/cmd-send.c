@@ -2,9 +2,9 @@
 /*
  * cmd-send.c: `robot send`, the cron entry that delivers the spool.
  */
-#include "common.h"
-#include "cmds.h"
-#include "send.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/delivery/send.h"
 #include "config/config.h"
 
 #include <getopt.h>

@@ -2,11 +2,11 @@
 /*
  * cmd-thread.c: `robot thread`, the Message-ID a report about a commit
  * replies to: the mail the commit was posted as, found on the archive at
- * lore_url (robot/thread.h says how).
+ * lore_url (robot/delivery/thread.h says how).
  */
-#include "common.h"
-#include "cmds.h"
-#include "thread.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
+#include "robot/delivery/thread.h"
 #include "config/config.h"
 #include "git/commits.h"
 #include "git/repo.h"

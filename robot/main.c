@@ -7,8 +7,8 @@
  * an exit code of enum robot_exit), declare it in cmds.h, add a row to
  * cmds[] below and the file to CLI_SRCS in the Makefile.  Nothing else.
  */
-#include "common.h"
-#include "cmds.h"
+#include "robot/util/common.h"
+#include "robot/cmds.h"
 
 static const struct cmd {
 	const char *name;

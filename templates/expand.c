@@ -13,8 +13,8 @@
  * (a report with a literal `{tree}` in it would go out to a mailing list).
  * This is the shape of redis' sdstemplate() and git's strbuf_expand().
  */
-#include "common.h"
-#include "expand.h"
+#include "robot/util/common.h"
+#include "templates/expand.h"
 
 static int valid_name(const char *name, size_t len)
 {

@@ -9,7 +9,7 @@
 # name (tests/tools/mail-safe), and that shows the text as given.
 #
 # The kinds of value each have one validator (mail/valid.h, visible text
-# in robot/utf8.h); the cases go through every field of each kind: the
+# in robot/util/utf8.h); the cases go through every field of each kind: the
 # request's from/to/cc, the configuration's from/cc, the commit author
 # that becomes the To, message_id and in_reply_to, attachment names, and
 # the visible-text fields (tree, kpi, preface, commit subjects).

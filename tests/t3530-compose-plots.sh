@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Plots in composed reports (robot/bisect.c, the `plots` block): the
+# Plots in composed reports (robot/engine/bisect.c, the `plots` block): the
 # request's bisect roots give each side's samples, run after run, oldest
 # root first; a stat is plotted when the day's rules find it changed from
 # the good samples to the bad ones (the KPI forced), it is bisectable and

@@ -5,8 +5,8 @@
  * and by a 7-digit prefix, gives its subsystem, and writes out to a
  * metadata file that loads back to the same text.
  */
-#include "common.h"
-#include "fuzz.h"
+#include "robot/util/common.h"
+#include "tests/fuzz/fuzz.h"
 #include "git/commits.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -10,9 +10,9 @@
  * mail that composes has passed robot's own lint (compose_report() runs
  * it).
  */
-#include "common.h"
-#include "compose.h"
-#include "fuzz.h"
+#include "robot/util/common.h"
+#include "robot/kinds/compose.h"
+#include "tests/fuzz/fuzz.h"
 #include "config/config.h"
 #include "config/request.h"
 

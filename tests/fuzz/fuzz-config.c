@@ -3,8 +3,8 @@
  * fuzz-config.c: config_load() on any bytes, as `robot -c FILE` reads the
  * configuration.
  */
-#include "common.h"
-#include "fuzz.h"
+#include "robot/util/common.h"
+#include "tests/fuzz/fuzz.h"
 #include "config/config.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -7,11 +7,11 @@
  * and decode_stacktrace.sh's annotations taken out, as functional
  * reports do with it.
  */
-#include "common.h"
-#include "dmesg.h"
-#include "fuzz.h"
-#include "strbuf.h"
-#include "xz.h"
+#include "robot/util/common.h"
+#include "robot/kinds/functional/dmesg.h"
+#include "tests/fuzz/fuzz.h"
+#include "robot/util/strbuf.h"
+#include "robot/util/xz.h"
 
 static struct dmesg_rules *rules[2];
 

@@ -3,15 +3,15 @@
  * fuzz-inmail.c: the incoming-mail parser on any bytes, as robot reply
  * and robot inbox read a follow-up: the header (mail/inmsg.h), the MIME
  * parts and their decoding (mail/inmime.h), the names and dates robot
- * takes from them (robot/followup.h), the patch it looks for
- * (robot/patch.h, links not followed) and the quote it would write
- * (robot/reply.h).
+ * takes from them (robot/incoming/followup.h), the patch it looks for
+ * (robot/incoming/patch.h, links not followed) and the quote it would write
+ * (robot/kinds/reply/reply.h).
  */
-#include "common.h"
-#include "followup.h"
-#include "fuzz.h"
-#include "patch.h"
-#include "reply.h"
+#include "robot/util/common.h"
+#include "robot/incoming/followup.h"
+#include "tests/fuzz/fuzz.h"
+#include "robot/incoming/patch.h"
+#include "robot/kinds/reply/reply.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -6,10 +6,10 @@
  * parameter selection (Job#each_param) and the axes of a comparison of
  * the root with itself, as compose and compare use them.
  */
-#include "common.h"
-#include "compare.h"
-#include "fuzz.h"
-#include "results.h"
+#include "robot/util/common.h"
+#include "robot/engine/compare.h"
+#include "tests/fuzz/fuzz.h"
+#include "robot/engine/results.h"
 #include "config/lkp.h"
 #include "config/style.h"
 

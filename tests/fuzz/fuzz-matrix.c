@@ -6,10 +6,10 @@
  * stats_source names them loads all the way; then the statistics and
  * the comparison robot compare makes of two such roots.
  */
-#include "common.h"
-#include "compare.h"
-#include "fuzz.h"
-#include "results.h"
+#include "robot/util/common.h"
+#include "robot/engine/compare.h"
+#include "tests/fuzz/fuzz.h"
+#include "robot/engine/results.h"
 #include "config/lkp.h"
 #include "config/style.h"
 

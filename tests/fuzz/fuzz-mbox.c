@@ -7,11 +7,11 @@
  * recipients, the Message-IDs, the date, the text and its patch-id.  The
  * same bytes as a Link: URL must give a Message-ID or none.
  */
-#include "common.h"
-#include "fuzz.h"
-#include "gz.h"
-#include "utf8.h"
-#include "thread.h"
+#include "robot/util/common.h"
+#include "tests/fuzz/fuzz.h"
+#include "robot/util/gz.h"
+#include "robot/util/utf8.h"
+#include "robot/delivery/thread.h"
 #include "git/patchid.h"
 #include "mail/header.h"
 #include "mail/inmsg.h"

@@ -10,11 +10,11 @@
  * (a missing piece is an empty file).  The configuration is fixed.  An
  * answer that composes has passed robot's own lint.
  */
-#include "common.h"
-#include "compose.h"
-#include "followup.h"
-#include "fuzz.h"
-#include "guard.h"
+#include "robot/util/common.h"
+#include "robot/kinds/compose.h"
+#include "robot/incoming/followup.h"
+#include "tests/fuzz/fuzz.h"
+#include "robot/incoming/guard.h"
 #include "config/config.h"
 #include "config/request.h"
 

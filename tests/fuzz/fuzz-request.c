@@ -3,8 +3,8 @@
  * fuzz-request.c: request_load() on any bytes, as `robot compose` reads
  * the REQUEST.yaml it is given.
  */
-#include "common.h"
-#include "fuzz.h"
+#include "robot/util/common.h"
+#include "tests/fuzz/fuzz.h"
 #include "config/request.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -2,8 +2,8 @@
 /*
  * fuzz.c: the scratch directory and file helpers of the fuzz targets.
  */
-#include "common.h"
-#include "fuzz.h"
+#include "robot/util/common.h"
+#include "tests/fuzz/fuzz.h"
 
 #include <ftw.h>
 #include <sys/stat.h>

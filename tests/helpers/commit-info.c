@@ -13,7 +13,7 @@
  * Fields that are NULL are left out; commits are separated by a blank
  * line.  Exits 65 (bad input) at the first failure, 2 on usage errors.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "git/commits.h"
 #include "git/repo.h"
 

@@ -16,7 +16,7 @@
  *
  *   msg-render OUTDIR
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "mail/lint.h"
 #include "mail/msg.h"
 

@@ -11,7 +11,7 @@
  *
  * Exits 65 at the first failure, 2 on usage errors.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "git/commits.h"
 #include "git/patchid.h"
 #include "git/repo.h"

@@ -5,8 +5,8 @@
  * shell tests can drive the loader before (and besides) the CLI.  Exits 65
  * (bad input) at the first root that fails to load, 2 on usage errors.
  */
-#include "common.h"
-#include "results.h"
+#include "robot/util/common.h"
+#include "robot/engine/results.h"
 
 int main(int argc, char **argv)
 {

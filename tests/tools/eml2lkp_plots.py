@@ -11,7 +11,7 @@ those rows that give the same y axis (tic step, range, labels).  The
 values are numbers only; nothing of the plot's text is kept.
 
   Model       a Python model of the drawing (the same rules as
-              robot/plot.c, written again from doc/plot.md), for the 4.6,
+              robot/engine/plot.c, written again from doc/plot.md), for the 4.6,
               5.0, 5.2 and 5.4 looks: render(title, good, bad, version)
               gives the 20 rows.  Used to check every answer.
   find_plots  the plots of a mail body: intact mails (rows of 80 columns,

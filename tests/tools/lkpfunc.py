@@ -499,7 +499,7 @@ class Functional:
 
 
 # ---------------------------------------------------------------------------
-# The report boundaries robot applies to a kernel log (robot/evidence.c,
+# The report boundaries robot applies to a kernel log (robot/kinds/functional/evidence.c,
 # doc/functional.md "Evidence"), to know which context counts to ask for.
 # ---------------------------------------------------------------------------
 
@@ -654,7 +654,7 @@ class Roots:
                         continue
                     c.stats[stat] = int(v)
             # a first column wider than every row it shows: the table was
-            # sized with stats it then did not show (robot/functional.c
+            # sized with stats it then did not show (robot/kinds/functional/functional.c
             # computed_width); the run hit one the mail does not name
             width = cuts[1] - cuts[0] - 3
             if width > max(len(r[0]) for r in rows):

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * t-dmesg.c: stat names of kernel-log lines (robot/dmesg.c) against the
- * names 0-day printed for them.
+ * t-dmesg.c: stat names of kernel-log lines (robot/kinds/functional/dmesg.c)
+ * against the names 0-day printed for them.
  *
  * tests/data/dmesg-vectors.txt holds real kernel-log lines, each with the
  * stat name a real report gave it (its headline, a row of its result
@@ -13,10 +13,10 @@
  *   t-dmesg [VECTORS]     check the vectors (default: $TOP/tests/data/...)
  *   t-dmesg - [DATE]      print the name of every line of stdin (a tool)
  */
-#include "common.h"
-#include "dmesg.h"
+#include "robot/util/common.h"
+#include "robot/kinds/functional/dmesg.h"
 #include "config/data.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 static char *name_of(const struct dmesg_rules *r, const char *line)
 {

@@ -7,9 +7,9 @@
  * success, exactly one `robot: error: FILE:LINE: ...` line on failure,
  * with the output buffer left as it was before the call.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "templates/expand.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 #include <unistd.h>
 

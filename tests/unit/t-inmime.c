@@ -4,10 +4,10 @@
  * decode to, in LF and CRLF, and each malformed structure refused with
  * its reason.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "mail/inmime.h"
 #include "mail/inmsg.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 #include <unistd.h>
 

@@ -3,10 +3,10 @@
  * t-lkp.c: the dated lkp-tests tables (config/lkp.c), checked against
  * facts of each era and against rows of the seed mails (tests/data/seeds/).
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "config/data.h"
 #include "config/lkp.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

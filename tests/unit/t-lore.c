@@ -4,13 +4,13 @@
  * URLs and in URL paths, the tags of patch subjects, mboxes and the
  * decoding of other people's headers (inmsg), and gunzip with its cap.
  */
-#include "common.h"
-#include "gz.h"
-#include "thread.h"
+#include "robot/util/common.h"
+#include "robot/util/gz.h"
+#include "robot/delivery/thread.h"
 #include "mail/header.h"
 #include "mail/inmsg.h"
 #include "mail/lore.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 #include <zlib.h>
 

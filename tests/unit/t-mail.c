@@ -6,14 +6,14 @@
  * message against a golden text, and every refusal: bad header values,
  * a colliding boundary, and the lint pass before queueing.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "mail/encode.h"
 #include "mail/header.h"
 #include "mail/lint.h"
 #include "mail/msg.h"
 #include "mail/valid.h"
-#include "utf8.h"
-#include "check.h"
+#include "robot/util/utf8.h"
+#include "tests/unit/check.h"
 
 static char *render_header(const char *name, const char *value)
 {

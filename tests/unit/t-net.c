@@ -5,9 +5,9 @@
  * failure, and a real connection to a loopback port nobody listens on:
  * refused, a temporary failure, and the handle still usable afterwards.
  */
-#include "common.h"
+#include "robot/util/common.h"
 #include "mail/net.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * t-reply.c: the pure parts of answering a follow-up: where a unified
- * diff ends (robot/patch.h), where the patch starts in a mail's words,
- * and where the answer goes in the quote (robot/reply.h).
+ * diff ends (robot/incoming/patch.h), where the patch starts in a mail's words,
+ * and where the answer goes in the quote (robot/kinds/reply/reply.h).
  */
-#include "common.h"
-#include "patch.h"
-#include "reply.h"
-#include "check.h"
+#include "robot/util/common.h"
+#include "robot/incoming/patch.h"
+#include "robot/kinds/reply/reply.h"
+#include "tests/unit/check.h"
 
 static const char diff[] = "diff --git a/x.c b/x.c\n"
 			   "index 1111111..2222222 100644\n"

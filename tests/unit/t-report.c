@@ -19,11 +19,11 @@
  *
  *   t-report [DATA_DIR]    default: $TOP, else the current directory
  */
-#include "common.h"
-#include "report.h"
+#include "robot/util/common.h"
+#include "robot/report/report.h"
 #include "config/data.h"
 #include "config/style.h"
-#include "check.h"
+#include "tests/unit/check.h"
 
 #include <ctype.h>
 #include <sys/stat.h>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * t-results.c: unit tests for result_root_load() (robot/results.c) and the
- * YAML loader under it (config/yaml.c).  Each test writes a small result
+ * t-results.c: unit tests for result_root_load() (robot/engine/results.c) and
+ * the YAML loader under it (config/yaml.c).  Each test writes a small result
  * root into a scratch directory, loads it and checks the arrays; error
  * messages are captured from stderr and matched.
  */
-#include "common.h"
-#include "results.h"
+#include "robot/util/common.h"
+#include "robot/engine/results.h"
 #include "config/yaml.h"
 #include "tests/unit/check.h"
 

@@ -5,9 +5,9 @@
  * per format; the test also counts how many lines plain glibc printf gets
  * wrong, so it shows the file really tells the two apart.
  */
-#include "common.h"
-#include "rubyfmt.h"
-#include "check.h"
+#include "robot/util/common.h"
+#include "robot/engine/rubyfmt.h"
+#include "tests/unit/check.h"
 
 /* The reference formats come from the data file. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"

@@ -6,8 +6,8 @@
  * (partitioned around the three ranks), with ties, integers and reals of
  * one value, -1s, negative values and margins.
  */
-#include "common.h"
-#include "stats.h"
+#include "robot/util/common.h"
+#include "robot/engine/stats.h"
 #include "tests/unit/check.h"
 
 struct sample {

@@ -14,10 +14,10 @@
  *
  *   t-table [VECTORS]    default: $TOP/tests/data/table-vectors.txt
  */
-#include "common.h"
-#include "stats.h"
-#include "table.h"
-#include "check.h"
+#include "robot/util/common.h"
+#include "robot/engine/stats.h"
+#include "robot/engine/table.h"
+#include "tests/unit/check.h"
 
 #include <math.h>
 

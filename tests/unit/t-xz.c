@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * t-xz.c: robot/xz.c, the one module over liblzma: a plain file passes
+ * t-xz.c: robot/util/xz.c, the one module over liblzma: a plain file passes
  * through, an .xz file decodes, compression round-trips and is
  * deterministic, the output bound and broken data are errors.
  */
-#include "common.h"
-#include "xz.h"
-#include "check.h"
+#include "robot/util/common.h"
+#include "robot/util/xz.h"
+#include "tests/unit/check.h"
 
 #include <unistd.h>
 

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * record.c: the records of queued reports (record.h).
+ */
+#include "robot/util/common.h"
+#include "robot/delivery/record.h"
+#include "config/request.h"
+#include "config/yaml.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int record_find_message(struct spool *s, const char *msgid, char **name,
+			enum spool_state *st)
+{
+	enum spool_state i;
+
+	for (i = 0; i < SPOOL_NSTATES; i++) {
+		struct spool_msg *v;
+		size_t n, j;
+		int ret = spool_list(s, i, &v, &n), found = 0;
+
+		if (ret)
+			return ret > 1 ? ret : EXIT_RUNTIME;
+		for (j = 0; j < n && !found; j++) {
+			if (!v[j].message_id || strcmp(v[j].message_id, msgid))
+				continue;
+			found = 1;
+			if (name)
+				*name = xstrdup(v[j].name);
+			if (st)
+				*st = i;
+		}
+		spool_msgs_release(v, n);
+		if (found)
+			return 1;
+	}
+	return 0;
+}
+
+static char *absolute(const char *path)
+{
+	char cwd[4096];
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
+}
+
+static void key(struct strbuf *sb, const char *k, const char *v, int path)
+{
+	char *abs;
+
+	if (!v)
+		return;
+	strbuf_addf(sb, "%s: ", k);
+	if (path) {
+		abs = absolute(v);
+		yaml_quote(sb, abs);
+		free(abs);
+	} else {
+		yaml_quote(sb, v);
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static char *record_path(const struct spool *s, const char *name,
+			 const char *ext)
+{
+	return xasprintf("%s/reports%s%s%s", s->dir, name ? "/" : "",
+			 name ? name : "", ext ? ext : "");
+}
+
+int record_write(struct spool *s, const char *name,
+		 const struct report_record *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *dir = record_path(s, NULL, NULL), *dst, *tmp;
+	size_t i;
+	int fd, ret = 0;
+
+	if (!s->locked)
+		BUG("record_write without the lock");
+	strbuf_addstr(&sb, "# robot: the record of a queued message "
+			   "(robot reply reads it)\n");
+	key(&sb, "message_id", r->message_id, 0);
+	key(&sb, "commit", r->commit, 0);
+	key(&sb, "base", r->base, 0);
+	key(&sb, "kpi", r->kpi, 0);
+	if (r->nroots) {
+		strbuf_addstr(&sb, "result_roots:\n");
+		for (i = 0; i < r->nroots; i++) {
+			char *abs = absolute(r->result_roots[i]);
+
+			strbuf_addstr(&sb, "- ");
+			yaml_quote(&sb, abs);
+			strbuf_addch(&sb, '\n');
+			free(abs);
+		}
+	}
+	key(&sb, "commits", r->commits, 1);
+	key(&sb, "repo", r->repo, 1);
+	key(&sb, "tree", r->tree, 0);
+	key(&sb, "repo_url", r->repo_url, 0);
+	key(&sb, "branch", r->branch, 0);
+	key(&sb, "report", r->report, 0);
+	key(&sb, "in_reply_to", r->in_reply_to, 0);
+	if (mkdir(dir, 0755) && errno != EEXIST) {
+		ret = spool_errno_exit(errno);
+		error_errno("cannot create '%s'", dir);
+		free(dir);
+		strbuf_release(&sb);
+		return ret;
+	}
+	dst = record_path(s, name, ".yaml");
+	tmp = xasprintf("%s/tmp/%s.record.%ld", s->dir, name, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd >= 0 &&
+	    (write(fd, sb.buf, sb.len) != (ssize_t)sb.len || fsync(fd))) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		fd = -1;
+	} else if (fd >= 0 && close(fd)) {
+		fd = -1;
+	} else if (fd >= 0 && rename(tmp, dst)) {
+		fd = -1;
+	}
+	if (fd < 0) {
+		ret = spool_errno_exit(errno);
+		error_errno("cannot write '%s'", dst);
+		unlink(tmp);
+	}
+	free(dir);
+	free(dst);
+	free(tmp);
+	strbuf_release(&sb);
+	return ret;
+}
+
+int record_load(struct request *req, struct spool *s, const char *name)
+{
+	char *path = record_path(s, name, ".yaml");
+	struct stat st;
+	int ret;
+
+	memset(req, 0, sizeof(*req));
+	if (stat(path, &st)) {
+		free(path);
+		return 1;
+	}
+	ret = request_load(req, path);
+	free(path);
+	return ret ? -1 : 0;
+}

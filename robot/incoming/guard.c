@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * guard.c: the mails robot does not answer (guard.h).
+ */
+#include "robot/util/common.h"
+#include "robot/incoming/followup.h"
+#include "robot/incoming/guard.h"
+#include "robot/delivery/record.h"
+#include "config/config.h"
+
+#include <strings.h>
+
+/* Whether the mailbox text `box` ("Name <a@b>" or "a@b") is `addr`. */
+static int same_mailbox(const char *box, const char *addr)
+{
+	struct hdr_addr_list l = HDR_ADDR_LIST_INIT;
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+	size_t i;
+
+	if (box && !hdr_parse_addresses(&l, box, &why))
+		for (i = 0; i < l.nr; i++)
+			if (!strcasecmp(l.v[i].addr, addr))
+				ret = 1;
+	hdr_addr_list_release(&l);
+	strbuf_release(&why);
+	return ret;
+}
+
+int guard_is_robot(const struct robot_config *cfg, const char *extra,
+		   const char *addr)
+{
+	size_t i;
+
+	if (!addr || !*addr)
+		return 0;
+	if (same_mailbox(cfg->from, addr) || same_mailbox(extra, addr))
+		return 1;
+	for (i = 0; i < cfg->robot_addresses.n; i++)
+		if (same_mailbox(cfg->robot_addresses.v[i], addr))
+			return 1;
+	return 0;
+}
+
+/* An address on the allowlist: itself, or "@domain" (and subdomains). */
+static int allowed(const struct robot_config *cfg, const char *addr)
+{
+	const char *at = strrchr(addr, '@');
+	size_t i;
+
+	if (!cfg->reply_allow.n)
+		return 1;
+	for (i = 0; i < cfg->reply_allow.n; i++) {
+		const char *a = cfg->reply_allow.v[i];
+
+		if (a[0] != '@') {
+			if (same_mailbox(a, addr))
+				return 1;
+			continue;
+		}
+		if (at) {
+			size_t dl = strlen(at + 1), al = strlen(a + 1);
+
+			if (!strcasecmp(at + 1, a + 1) ||
+			    (dl > al && at[1 + dl - al - 1] == '.' &&
+			     !strcasecmp(at + 1 + dl - al, a + 1)))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static int addresses_robot(const struct followup *f,
+			   const struct robot_config *cfg, const char *extra)
+{
+	const struct hdr_addr_list *lists[] = { &f->to, &f->cc };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(lists); i++)
+		for (j = 0; j < lists[i]->nr; j++)
+			if (guard_is_robot(cfg, extra, lists[i]->v[j].addr))
+				return 1;
+	return 0;
+}
+
+/* The value of a field, trimmed, lower case, into `out` ("" if none). */
+static void field_lc(const struct followup *f, const char *name,
+		     struct strbuf *out)
+{
+	const char *v = inmsg_get(&f->msg, name), *e;
+
+	strbuf_reset(out);
+	if (!v)
+		return;
+	v += strspn(v, " \t");
+	e = v + strlen(v);
+	while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	for (; v < e; v++)
+		strbuf_addch(out, *v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
+}
+
+int guard_check(const struct followup *f, const struct robot_config *cfg,
+		const char *extra, struct spool *spool, struct strbuf *why)
+{
+	const char *sender = followup_sender(f);
+	struct strbuf v = STRBUF_INIT;
+	int ret = 1;
+
+	if (!*sender) {
+		strbuf_addstr(why, "it has no From address to answer");
+		goto out;
+	}
+	if (guard_is_robot(cfg, extra, sender)) {
+		strbuf_addf(why, "it is robot's own mail (From: %s)", sender);
+		goto out;
+	}
+	if (spool && f->message_id &&
+	    record_find_message(spool, f->message_id, NULL, NULL) > 0) {
+		strbuf_addf(why, "it is robot's own mail (%s is in the spool)",
+			    f->message_id);
+		goto out;
+	}
+	field_lc(f, "Auto-Submitted", &v);
+	if (v.len && strcmp(v.buf, "no") && strncmp(v.buf, "no;", 3) &&
+	    strncmp(v.buf, "no ", 3)) {
+		strbuf_addf(why, "it is an automatic mail (Auto-Submitted: %s)",
+			    v.buf);
+		goto out;
+	}
+	field_lc(f, "Precedence", &v);
+	if (!strcmp(v.buf, "bulk") || !strcmp(v.buf, "list") ||
+	    !strcmp(v.buf, "junk")) {
+		strbuf_addf(why, "it is a %s mail (Precedence: %s)", v.buf,
+			    v.buf);
+		goto out;
+	}
+	field_lc(f, "Return-Path", &v);
+	if (!strcmp(v.buf, "<>") || strstr(v.buf, "mailer-daemon")) {
+		strbuf_addf(why,
+			    "it comes from a mailer daemon (Return-Path: "
+			    "%s)",
+			    v.buf);
+		goto out;
+	}
+	if (!addresses_robot(f, cfg, extra)) {
+		strbuf_addstr(why, "it is not addressed to robot (none of its "
+				   "addresses is in To or Cc)");
+		goto out;
+	}
+	if (!allowed(cfg, sender)) {
+		strbuf_addf(why, "its sender %s is not in reply_allow", sender);
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&v);
+	return ret;
+}

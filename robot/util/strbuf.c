@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * strbuf.c: growable strings.  An empty strbuf points at a shared static
+ * byte, so STRBUF_INIT needs no allocation and every strbuf can be read as a
+ * C string at any time.
+ */
+#include "robot/util/common.h"
+
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+	sb->alloc = sb->len = 0;
+	sb->buf = strbuf_slopbuf;
+	if (hint)
+		strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb, 0);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *res;
+
+	strbuf_grow(sb, 0);
+	res = sb->buf;
+	if (len)
+		*len = sb->len;
+	strbuf_init(sb, 0);
+	return res;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t want;
+
+	if (extra > SIZE_MAX - sb->len - 1)
+		die("string too large");
+	want = sb->len + extra + 1;
+	if (want <= sb->alloc)
+		return;
+	if (!sb->alloc)
+		sb->buf = NULL;
+	if (want < sb->alloc * 3 / 2)
+		want = sb->alloc * 3 / 2;
+	if (want < 64)
+		want = 64;
+	sb->buf = xrealloc(sb->buf, want);
+	sb->alloc = want;
+	if (sb->len == 0)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (len > (sb->alloc ? sb->alloc - 1 : 0))
+		BUG("strbuf_setlen beyond the buffer");
+	sb->len = len;
+	if (sb->alloc)
+		sb->buf[len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	if (!len)
+		return;
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addchars(struct strbuf *sb, int c, size_t n)
+{
+	if (!n)
+		return;
+	strbuf_grow(sb, n);
+	memset(sb->buf + sb->len, c, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other)
+{
+	strbuf_add(sb, other->buf, other->len);
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0,
+		      fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		BUG("vsnprintf failed");
+	if ((size_t)n >= (sb->alloc ? sb->alloc - sb->len : 0)) {
+		strbuf_grow(sb, (size_t)n);
+		n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
+	}
+	sb->len += (size_t)n;
+}
+
+void strbuf_add_json_string(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	if (!s) {
+		strbuf_addstr(sb, "null");
+		return;
+	}
+	strbuf_addch(sb, '"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addf(sb, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			strbuf_addf(sb, "\\u%04x", *p);
+		else
+			strbuf_addch(sb, *p);
+	}
+	strbuf_addch(sb, '"');
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void strbuf_rtrim(struct strbuf *sb)
+{
+	while (sb->len && strchr(" \t\r\n", sb->buf[sb->len - 1]))
+		sb->len--;
+	if (sb->alloc)
+		sb->buf[sb->len] = '\0';
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	size_t oldlen = sb->len;
+	char tmp[65536];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int err;
+
+	if (!f)
+		return -1;
+	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
+		strbuf_add(sb, tmp, n);
+	if (ferror(f)) {
+		err = errno;
+		fclose(f);
+		strbuf_setlen(sb, oldlen);
+		errno = err ? err : EIO;
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
