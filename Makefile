@@ -12,11 +12,11 @@
 #   make check-lkp LKP_SRC=DIR   the differential test against lkp-tests
 #   make mutate-rules  which test notices each row of the dated tables
 #   make format-check / make format
-#   make install PREFIX=/usr/local
+#   make install / make uninstall   PREFIX=/usr/local DESTDIR=
+#   make package    the Debian package, into $(BUILD)/package (doc/operating.md)
 
 PREFIX  ?= /usr/local
 BUILD   ?= build
-VERSION := 0.1.0
 PKGS    := libcurl libgit2 yaml-0.1 libetpan yajl zlib nettle liblzma libpcre2-8
 CC      ?= cc
 # Data files (templates, tables): the source tree for a build; install
@@ -29,7 +29,7 @@ WARN    := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -fno-common
 WERROR  ?= -Werror
 override CFLAGS += -std=c11 -D_GNU_SOURCE $(WARN) $(WERROR) -MMD -MP \
-	   -I. -DROBOT_VERSION='"$(VERSION)"' \
+	   -I. \
 	   -DROBOT_DATA_DIR='"$(DATADIR)"'
 ifneq ($(SANITIZE),)
 override CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -105,7 +105,7 @@ all: $(BUILD)/robot $(UNIT_BINS) $(HELPER_BINS)
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(CC) $(CFLAGS) -c -o $@ $<
+	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/librobot.a: $(LIB_OBJS)
 	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
@@ -131,7 +131,7 @@ deps:
 	$(Q)scripts/deps.sh --if-missing
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) $(JOBS) --no-print-directory all
 	$(Q)BUILD=$(BUILD) tests/run
 
 # Rewrites tests/golden/*/expect.eml from the current robot: review the
@@ -168,7 +168,7 @@ fuzz: deps
 fuzz-build: $(FUZZ_BINS)
 
 demo: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) $(JOBS) --no-print-directory all
 	$(Q)scripts/demo.sh
 
 # The round trip of the real mails of the shared corpus, one part per
@@ -185,21 +185,87 @@ fidelity: all
 mutate-rules: all
 	$(Q)/usr/bin/python3 tests/tools/mutate-rules -j2 $(MUTATE_FLAGS)
 
-# An installed robot reads its templates and tables from
-# $(PREFIX)/share/robot, so it is built again with that DATADIR (data.o,
-# the one object that holds it, is always rebuilt).
+# ---- Packaging: version, test build, completion, install, package ----
+# (doc/operating.md).  The version: `git describe` of the newest v* tag,
+# else VERSION (a tarball's), else debian/changelog (scripts/version.sh).
+# Only main.o holds it; $(BUILD)/version changes when it does.
+VERSION := $(shell scripts/version.sh)
+$(BUILD)/version: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+$(OBJ)/robot/main.o: $(BUILD)/version
+$(OBJ)/robot/main.o: override CFLAGS += -DROBOT_VERSION='"$(VERSION)"'
+
+# The build is parallel: check, demo, install and package run their
+# sub-make with one job per CPU unless make was given -j.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+JOBS := $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j$(NPROC))
+
+# The test build: the crash points of the delivery tests
+# (ROBOT_TEST_CRASH, doc/delivery.md) exist only in
+# $(BUILD)/tests/robot-crash, whose files that hold one are compiled
+# again with -DROBOT_TEST_HOOKS; build/robot has none.  Its objects come
+# before librobot.a, so the archive's copies of them are not linked.
+HOOK_SRCS := $(shell grep -l 'test_crash_' $(LIB_SRCS) 2>/dev/null)
+HOOK_OBJS := $(HOOK_SRCS:%.c=$(OBJ)/hooks/%.o)
+TEST_BINS := $(BUILD)/tests/robot-crash
+$(OBJ)/hooks/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(CPPFLAGS) $(CFLAGS) -DROBOT_TEST_HOOKS -c -o $@ $<
+$(BUILD)/tests/robot-crash: $(CLI_OBJS) $(HOOK_OBJS) $(BUILD)/librobot.a
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Bash completion, generated from `robot help --options`.
+COMPLETION := $(BUILD)/completion/robot
+all: $(TEST_BINS) $(COMPLETION)
+$(BUILD)/completion/robot: $(BUILD)/robot scripts/gen-completion.sh
+	@mkdir -p $(dir $@)
+	$(QUIET_GEN)scripts/gen-completion.sh $(BUILD)/robot >$@+ && mv $@+ $@
+
+# make install: an installed robot reads its templates and tables from
+# $(ROBOT_DATA) (PREFIX/share/robot), so it is built again with that
+# DATADIR in build-install (data.o, the one object that holds it, is
+# always rebuilt).  DESTDIR is only prepended at install time.
+BINDIR      ?= $(PREFIX)/bin
+ROBOT_DATA  ?= $(PREFIX)/share/robot
+MANDIR      ?= $(PREFIX)/share/man
+DOCDIR      ?= $(PREFIX)/share/doc/robot
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL_BUILD ?= build-install
 install:
-	$(Q)rm -f build-install/obj/config/data.o build-install/librobot.a \
-		build-install/robot
-	$(Q)$(MAKE) --no-print-directory BUILD=build-install \
-		DATADIR=$(PREFIX)/share/robot build-install/robot
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/robot \
-		$(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 build-install/robot $(DESTDIR)$(PREFIX)/bin/robot
-	cp -R templates $(DESTDIR)$(PREFIX)/share/robot/
-	install -d $(DESTDIR)$(PREFIX)/share/robot/config
-	cp -R config/data $(DESTDIR)$(PREFIX)/share/robot/config/
-	install -m 644 doc/robot.1 $(DESTDIR)$(PREFIX)/share/man/man1/robot.1
+	$(Q)rm -f $(INSTALL_BUILD)/obj/config/data.o \
+		$(INSTALL_BUILD)/librobot.a $(INSTALL_BUILD)/robot
+	$(Q)$(MAKE) $(JOBS) --no-print-directory BUILD=$(INSTALL_BUILD) \
+		DATADIR=$(ROBOT_DATA) $(INSTALL_BUILD)/robot \
+		$(INSTALL_BUILD)/completion/robot
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ROBOT_DATA)/config \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(DOCDIR)
+	install -m 755 $(INSTALL_BUILD)/robot $(DESTDIR)$(BINDIR)/robot
+	cp -R templates $(DESTDIR)$(ROBOT_DATA)/
+	find $(DESTDIR)$(ROBOT_DATA)/templates -name '*.[ch]' -delete
+	cp -R config/data $(DESTDIR)$(ROBOT_DATA)/config/
+	install -m 644 doc/robot.1 $(DESTDIR)$(MANDIR)/man1/robot.1
+	install -m 644 $(INSTALL_BUILD)/completion/robot \
+		$(DESTDIR)$(BASHCOMPDIR)/robot
+	cp -R examples $(DESTDIR)$(DOCDIR)/
+
+# Removes what install put there, and the directories that are robot's
+# own; the shared ones (bin, man1, ...) stay.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/robot $(DESTDIR)$(MANDIR)/man1/robot.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/robot
+	rm -rf $(DESTDIR)$(ROBOT_DATA) $(DESTDIR)$(DOCDIR)/examples
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# The Debian package (debian/), built from a copy of this tree in
+# $(BUILD)/package, where the .deb lands; lintian checks it.
+package:
+	$(Q)scripts/package.sh $(BUILD)/package
+
+.PHONY: install uninstall package FORCE
+# ---- end of packaging ----
 
 FORMAT_SRCS = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 format:
@@ -209,6 +275,8 @@ format-check:
 
 clean:
 	rm -rf build build-asan build-install build-fuzz
+	rm -rf debian/robot debian/.debhelper debian/debhelper-build-stamp \
+		debian/files debian/*.substvars debian/*.debhelper.log
 
 .PHONY: all deps check asan fuzz fuzz-build demo install format \
 	format-check clean \

@@ -16,6 +16,8 @@ set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
 ROBOT=${ROBOT:-$BUILD/robot}
+# the test build: robot with the crash points of $ROBOT_TEST_CRASH
+ROBOT_CRASH=${ROBOT_CRASH:-$BUILD/tests/robot-crash}
 export TZ=UTC LC_ALL=C
 PYTHON=/usr/bin/python3
 T=$(mktemp -d "${TMPDIR:-/tmp}/robot-test.XXXXXX")

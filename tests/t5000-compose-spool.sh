@@ -251,14 +251,14 @@ ok "... and a 0644 one 0644" \
 	test "$(stat -c %a "$T/m2.archive/20230922/$BARE/job-script")" = 644
 chmod 0644 "$W/config-6.3.0-rc7"
 cfg n
-(cd "$T" && ROBOT_TEST_CRASH=publish "$ROBOT" compose -c n.yaml "$W/dl.yaml" \
+(cd "$T" && ROBOT_TEST_CRASH=publish "$ROBOT_CRASH" compose -c n.yaml "$W/dl.yaml" \
 	>n1.out 2>&1)
 ok "killed while publishing (test crash point): SIGKILL" test $? -eq 137
 NDIR=$T/n.archive/20230922/$BARE
 ok "... it left its .NAME.PID.tmp in the archive folder" \
 	test "$(find "$NDIR" -name '.*.tmp' | wc -l)" -eq 1
 ok "... and queued nothing" test "$(count "$T/n.spool/new")" -eq 0
-(cd "$T" && ROBOT_TEST_CRASH=publish:2 "$ROBOT" compose -c n.yaml \
+(cd "$T" && ROBOT_TEST_CRASH=publish:2 "$ROBOT_CRASH" compose -c n.yaml \
 	"$W/dl.yaml" >n2.out 2>&1)
 ok "killed again, at the second material" test $? -eq 137
 ok "... one stray file still (the first was removed)" \

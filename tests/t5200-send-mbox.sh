@@ -126,7 +126,7 @@ ok "... the message stays queued" test "$(count c.spool/new)" -eq 1
 cfg d
 "$ROBOT" compose -c d.yaml report.yaml >/dev/null
 "$ROBOT" queue -c d.yaml add hand.eml >/dev/null
-ROBOT_TEST_CRASH=mbox:2 "$ROBOT" send -c d.yaml >d1.out 2>&1
+ROBOT_TEST_CRASH=mbox:2 "$ROBOT_CRASH" send -c d.yaml >d1.out 2>&1
 ok "killed (test crash point) in the middle of the second append" \
 	test $? -eq 137
 ok "... the mailbox holds one message and half of another" \
@@ -144,7 +144,7 @@ ok "... both sent, the journal gone" \
 cfg e
 "$ROBOT" compose -c e.yaml report.yaml >/dev/null
 "$ROBOT" queue -c e.yaml add hand.eml >/dev/null
-ROBOT_TEST_CRASH=after-250:1 "$ROBOT" send -c e.yaml >e1.out 2>&1
+ROBOT_TEST_CRASH=after-250:1 "$ROBOT_CRASH" send -c e.yaml >e1.out 2>&1
 ok "killed (test crash point) after the first append" test $? -eq 137
 ok "... one message in the mailbox, both still queued" \
 	sh -c 'test "$(grep -c "^From " "$1")" -eq 1 &&

@@ -130,7 +130,7 @@ rm -f s.mail/*
 make_mails p 10
 smtp_config s b.yaml 'smtp_starttls: opportunistic'
 "$ROBOT" queue -c b.yaml add p/*.eml >/dev/null
-ROBOT_TEST_CRASH=after-250:4 "$ROBOT" send -c b.yaml >/dev/null 2>&1
+ROBOT_TEST_CRASH=after-250:4 "$ROBOT_CRASH" send -c b.yaml >/dev/null 2>&1
 ok "killed after the 4th server 250 (test crash point)" test $? -eq 137
 ok "... the server has 4, the spool records 3 as sent" \
 	test "$(received s)" -eq 4 -a "$(find b.spool/sent -name '*.eml' | wc -l)" -eq 3
@@ -146,7 +146,7 @@ rm -f s.mail/*
 
 smtp_config s c.yaml 'smtp_starttls: opportunistic'
 "$ROBOT" queue -c c.yaml add p/*.eml >/dev/null
-ROBOT_TEST_CRASH=claim:4 "$ROBOT" send -c c.yaml >/dev/null 2>&1
+ROBOT_TEST_CRASH=claim:4 "$ROBOT_CRASH" send -c c.yaml >/dev/null 2>&1
 ok "killed after the 4th claim, before it was sent (test crash point)" \
 	test $? -eq 137
 ok "... the server has 3" test "$(received s)" -eq 3

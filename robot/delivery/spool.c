@@ -910,6 +910,7 @@ void spool_rate_add(struct spool *s, time_t now)
 	free(p);
 }
 
+#ifdef ROBOT_TEST_HOOKS
 int test_crash_due(const char *point)
 {
 	static const char *env;
@@ -934,3 +935,4 @@ void test_crash_point(const char *point)
 	if (test_crash_due(point))
 		raise(SIGKILL);
 }
+#endif

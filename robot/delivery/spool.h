@@ -199,15 +199,33 @@ time_t spool_time_parse(const char *s);
 int spool_errno_exit(int errnum);
 
 /*
- * Test-only: when $ROBOT_TEST_CRASH is `point` or `point:N`, the process
- * kills itself with SIGKILL at that point (its Nth passage), as a crash
- * there would.  The points: "publish" (a material written, not renamed),
- * "claim" (a message claimed, nothing sent), "after-250" (the server
- * accepted a message, the spool does not know yet), "mbox" (half a
+ * Test-only (the test build, -DROBOT_TEST_HOOKS): when $ROBOT_TEST_CRASH is
+ * `point` or `point:N`, the process kills itself with SIGKILL at that point
+ * (its Nth passage), as a crash there would.  The points: "publish" (a material
+ * written, not renamed), "claim" (a message claimed, nothing sent), "after-250"
+ * (the server accepted a message, the spool does not know yet), "mbox" (half a
  * message appended to the local mailbox).
  */
+#ifdef ROBOT_TEST_HOOKS
 void test_crash_point(const char *point);
 /* 1 when the process is to die at this passage (it then must). */
 int test_crash_due(const char *point);
+#else
+/*
+ * The real binary has no crash points: only the test build
+ * (build/tests/robot-crash, compiled with -DROBOT_TEST_HOOKS) reads
+ * $ROBOT_TEST_CRASH.
+ */
+static inline void test_crash_point(const char *point)
+{
+	(void)point;
+}
+
+static inline int test_crash_due(const char *point)
+{
+	(void)point;
+	return 0;
+}
+#endif
 
 #endif
