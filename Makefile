@@ -24,6 +24,10 @@ CC      ?= cc
 DATADIR ?= $(CURDIR)
 
 CFLAGS  ?= -O2 -g
+# the caller's CFLAGS, before the additions below: what a sub-make with
+# another DATADIR gets (a CFLAGS from the environment, dpkg-buildflags',
+# would be exported with the additions)
+USER_CFLAGS := $(CFLAGS)
 WARN    := -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
 	   -Wpointer-arith -Wwrite-strings -Wvla -Wformat=2 -Wcast-qual \
 	   -fno-common
@@ -188,18 +192,23 @@ mutate-rules: all
 # ---- Packaging: version, test build, completion, install, package ----
 # (doc/operating.md).  The version: `git describe` of the newest v* tag,
 # else VERSION (a tarball's), else debian/changelog (scripts/version.sh).
-# Only main.o holds it; $(BUILD)/version changes when it does.
+# Only the objects whose source names ROBOT_VERSION get it (main.c,
+# lore.c's User-Agent), rebuilt when $(BUILD)/version changes.
 VERSION := $(shell scripts/version.sh)
+VERSION_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(shell grep -l ROBOT_VERSION \
+	$(LIB_SRCS) $(CLI_SRCS) 2>/dev/null))
 $(BUILD)/version: FORCE
 	@mkdir -p $(dir $@)
 	$(Q)echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
-$(OBJ)/robot/main.o: $(BUILD)/version
-$(OBJ)/robot/main.o: override CFLAGS += -DROBOT_VERSION='"$(VERSION)"'
+$(VERSION_OBJS) $(VERSION_OBJS:$(OBJ)/%=$(OBJ)/hooks/%): $(BUILD)/version
+$(VERSION_OBJS) $(VERSION_OBJS:$(OBJ)/%=$(OBJ)/hooks/%): \
+	override CFLAGS += -DROBOT_VERSION='"$(VERSION)"'
 
 # The build is parallel: check, demo, install and package run their
 # sub-make with one job per CPU unless make was given -j.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
-JOBS := $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j$(NPROC))
+# (MAKEFLAGS shows -j only in recipes, hence = and not :=).
+JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 
 # The test build: the crash points of the delivery tests
 # (ROBOT_TEST_CRASH, doc/delivery.md) exist only in
@@ -233,12 +242,14 @@ MANDIR      ?= $(PREFIX)/share/man
 DOCDIR      ?= $(PREFIX)/share/doc/robot
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL_BUILD ?= build-install
-install:
+install-build:
 	$(Q)rm -f $(INSTALL_BUILD)/obj/config/data.o \
 		$(INSTALL_BUILD)/librobot.a $(INSTALL_BUILD)/robot
 	$(Q)$(MAKE) $(JOBS) --no-print-directory BUILD=$(INSTALL_BUILD) \
+		CFLAGS='$(USER_CFLAGS)' \
 		DATADIR=$(ROBOT_DATA) $(INSTALL_BUILD)/robot \
 		$(INSTALL_BUILD)/completion/robot
+install: install-build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ROBOT_DATA)/config \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(DOCDIR)
@@ -246,6 +257,8 @@ install:
 	cp -R templates $(DESTDIR)$(ROBOT_DATA)/
 	find $(DESTDIR)$(ROBOT_DATA)/templates -name '*.[ch]' -delete
 	cp -R config/data $(DESTDIR)$(ROBOT_DATA)/config/
+	# the tables' generators (developer tools, run on lkp-tests) stay out
+	find $(DESTDIR)$(ROBOT_DATA)/config/data -name generate -delete
 	install -m 644 doc/robot.1 $(DESTDIR)$(MANDIR)/man1/robot.1
 	install -m 644 $(INSTALL_BUILD)/completion/robot \
 		$(DESTDIR)$(BASHCOMPDIR)/robot
@@ -264,7 +277,7 @@ uninstall:
 package:
 	$(Q)scripts/package.sh $(BUILD)/package
 
-.PHONY: install uninstall package FORCE
+.PHONY: install install-build uninstall package FORCE
 # ---- end of packaging ----
 
 FORMAT_SRCS = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
