@@ -29,6 +29,10 @@ TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 # smtp-sink, the fault-injecting sink (installed unconfigured and never
 # started: nothing listens on port 25); strace shows the spool's fsyncs.
 TEST_PKGS="$TEST_PKGS openssl postfix strace"
+# The package (make package, t0110): dpkg-buildpackage, debhelper,
+# lintian; util-linux's unshare runs its maintainer scripts in a private
+# mount namespace, adduser makes the user robot there.
+TEST_PKGS="$TEST_PKGS dpkg-dev debhelper lintian adduser util-linux"
 
 PKGS="$BUILD_PKGS $TEST_PKGS"
 # make check-lkp (not CI): Debian's ruby runs lkp-tests' own code, which
