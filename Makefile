@@ -204,9 +204,13 @@ $(VERSION_OBJS) $(VERSION_OBJS:$(OBJ)/%=$(OBJ)/hooks/%): $(BUILD)/version
 $(VERSION_OBJS) $(VERSION_OBJS:$(OBJ)/%=$(OBJ)/hooks/%): \
 	override CFLAGS += -DROBOT_VERSION='"$(VERSION)"'
 
-# The build is parallel: check, demo, install and package run their
-# sub-make with one job per CPU unless make was given -j.
+# The build is parallel: one job per CPU unless make is given -j (the
+# command line wins) or runs under another make (which has its own);
+# check, demo and install pass the same to their sub-make.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(NPROC)
+endif
 # (MAKEFLAGS shows -j only in recipes, hence = and not :=).
 JOBS = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 

@@ -157,6 +157,18 @@ ok "the next run: all 10 arrived, no duplicate" \
 ok "... the spool is clean" spool_clean c.spool 10
 rm -f s.mail/*
 
+# the crash points are the test build's only (build/tests/robot-crash):
+# build/robot, the one installed, has none and ignores the variable
+smtp_config s r.yaml 'smtp_starttls: opportunistic'
+"$ROBOT" queue -c r.yaml add p/*.eml >/dev/null
+ROBOT_TEST_CRASH=claim:1 "$ROBOT" send -c r.yaml >r.out 2>&1
+ok "build/robot with ROBOT_TEST_CRASH=claim:1: not killed (exit 0)" \
+	test $? -eq 0
+ok "... all 10 sent" test "$(received s)" -eq 10
+ok "... nor does it hold the hook's text" \
+	sh -c '! strings "$1" | grep ROBOT_TEST_CRASH' - "$ROBOT"
+rm -f s.mail/*
+
 # --- two runs at once -----------------------------------------------------------
 smtpd_start slow --delay 20
 make_mails q 30
