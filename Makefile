@@ -228,6 +228,7 @@ $(OBJ)/hooks/%.o: %.c
 $(BUILD)/tests/robot-crash: $(CLI_OBJS) $(HOOK_OBJS) $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+-include $(HOOK_OBJS:.o=.d)
 
 # Bash completion, generated from `robot help --options`.
 COMPLETION := $(BUILD)/completion/robot

@@ -65,7 +65,7 @@ ok "the service runs robot send as robot with /etc/robot/robot.yaml" sh -c '
 ok "/etc/robot/robot.yaml is a conffile" \
 	grep -qx /etc/robot/robot.yaml "$T/ctrl/conffiles"
 ok "the robot compiled in /usr/share/robot" \
-	sh -c 'strings "$1" | grep -qx /usr/share/robot' - "$R/usr/bin/robot"
+	sh -c 'strings "$1" | grep -q "/usr/share/robot\$"' - "$R/usr/bin/robot"
 ok "it has no crash points" \
 	sh -c '! strings "$1" | grep ROBOT_TEST_CRASH' - "$R/usr/bin/robot"
 
