@@ -6,6 +6,7 @@
 #   scripts/deps.sh --if-missing  install only when a package is missing
 #   scripts/deps.sh --list        print the package names
 #   scripts/deps.sh --lkp [...]   the same for `make check-lkp`'s packages
+#   scripts/deps.sh --bench [...] the same for `make bench`'s packages
 set -eu
 
 # Build: libcurl, libgit2, libyaml and libetpan, plus yajl and zlib for
@@ -39,8 +40,19 @@ PKGS="$BUILD_PKGS $TEST_PKGS"
 # loads these gems (activesupport: lib/statistics.rb; git: lib/git.rb;
 # tty-command: lib/bash.rb; gnuplot: lib/plot.rb, for t3540).
 LKP_PKGS="ruby ruby-activesupport ruby-git ruby-tty-command ruby-gnuplot"
+# make bench (bench/run, not CI): the anchors (gnuplot, git send-email
+# and the Perl modules it sends with, Python's smtplib), the SMTP sink
+# (postfix's smtp-sink), public-inbox and Plack's access log for the
+# archive of the thread workload, valgrind for the profile of a missed
+# target, and the C compiler and liblzma of the floor programs.
+BENCH_PKGS="build-essential liblzma-dev python3 gnuplot-nox git git-email
+libmailtools-perl libnet-smtp-ssl-perl postfix public-inbox libplack-perl
+valgrind"
 if [ "${1:-}" = --lkp ]; then
 	PKGS=$LKP_PKGS
+	shift
+elif [ "${1:-}" = --bench ]; then
+	PKGS=$BENCH_PKGS
 	shift
 fi
 
