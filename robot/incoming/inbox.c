@@ -214,6 +214,36 @@ int inbox_read(const char *source, size_t max_bytes, struct inbox_mail **mails,
 
 /* ---- seen ---- */
 
+static size_t seen_slot(const struct inbox_seen *s, const char *id)
+{
+	size_t mask = s->nslots - 1;
+	size_t i = (size_t)fnv1a64(FNV64_INIT, id, strlen(id)) & mask;
+
+	while (s->slots[i] && strcmp(s->ids[s->slots[i] - 1], id))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Appends id to the list and to the index (twice the list's size). */
+static void seen_push(struct inbox_seen *s, char *id)
+{
+	size_t i;
+
+	ALLOC_GROW(s->ids, s->n + 1, s->alloc);
+	s->ids[s->n++] = id;
+	if (2 * s->n > s->nslots) {
+		free(s->slots);
+		s->nslots = s->nslots ? 2 * s->nslots : 64;
+		while (2 * s->n > s->nslots)
+			s->nslots *= 2;
+		s->slots = xcalloc(s->nslots, sizeof(*s->slots));
+		for (i = 0; i < s->n; i++)
+			s->slots[seen_slot(s, s->ids[i])] = i + 1;
+		return;
+	}
+	s->slots[seen_slot(s, id)] = s->n;
+}
+
 int inbox_seen_open(struct inbox_seen *s, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -243,10 +273,9 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 		line = p + strcspn(p, "\n");
 		if (*line)
 			*line++ = '\0';
-		if (!*p)
+		if (!*p || inbox_seen_has(s, p))
 			continue;
-		ALLOC_GROW(s->ids, s->n + 1, s->alloc);
-		s->ids[s->n++] = xstrdup(p);
+		seen_push(s, xstrdup(p));
 	}
 	strbuf_release(&sb);
 	return 0;
@@ -254,12 +283,7 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 
 int inbox_seen_has(const struct inbox_seen *s, const char *id)
 {
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->ids[i], id))
-			return 1;
-	return 0;
+	return s->nslots && s->slots[seen_slot(s, id)] != 0;
 }
 
 int inbox_seen_add(struct inbox_seen *s, const char *id)
@@ -271,10 +295,8 @@ int inbox_seen_add(struct inbox_seen *s, const char *id)
 	if (write(s->fd, line, len) != (ssize_t)len || fsync(s->fd))
 		ret = error_errno("cannot write '%s'", s->path);
 	free(line);
-	if (!ret) {
-		ALLOC_GROW(s->ids, s->n + 1, s->alloc);
-		s->ids[s->n++] = xstrdup(id);
-	}
+	if (!ret)
+		seen_push(s, xstrdup(id));
 	return ret;
 }
 
@@ -287,6 +309,7 @@ void inbox_seen_close(struct inbox_seen *s)
 	for (i = 0; i < s->n; i++)
 		free(s->ids[i]);
 	free(s->ids);
+	free(s->slots);
 	free(s->path);
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;

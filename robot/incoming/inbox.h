@@ -38,6 +38,8 @@ struct inbox_seen {
 	int fd;
 	char **ids;
 	size_t n, alloc;
+	/* an open-addressing index of ids: slot = 1 + index, 0 = empty */
+	size_t *slots, nslots;
 };
 
 int inbox_seen_open(struct inbox_seen *s, const char *path);
