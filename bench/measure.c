@@ -69,9 +69,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	t1 = now();
-	code = WIFEXITED(status) ? WEXITSTATUS(status)
-				 : 128 + WTERMSIG(status);
-	printf("%.6f %.6f %ld %d\n", tv(ru.ru_utime) + tv(ru.ru_stime),
-	       t1 - t0, ru.ru_maxrss, code);
+	code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	printf("%.6f %.6f %ld %d\n", tv(ru.ru_utime) + tv(ru.ru_stime), t1 - t0,
+	       ru.ru_maxrss, code);
 	return 0;
 }
