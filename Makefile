@@ -11,6 +11,8 @@
 #   make fidelity   the round trip of every real mail of the corpus (CORPUS=DIR)
 #   make check-lkp LKP_SRC=DIR   the differential test against lkp-tests
 #   make mutate-rules  which test notices each row of the dated tables
+#   make bench      every benchmark, one table, bench/results.tsv
+#   make bench-compare BASE=COMMIT   the change of every figure since COMMIT
 #   make format-check / make format
 #   make install / make uninstall   PREFIX=/usr/local DESTDIR=
 #   make package    the Debian package, into $(BUILD)/package (doc/operating.md)
@@ -156,6 +158,24 @@ check-lkp:
 		LKP_DATES="$(LKP_DATES)" LKP_WORK="$(LKP_WORK)" \
 		ROBOT="$(abspath $(BUILD))/robot" tests/lkp/check-lkp
 
+# The benchmarks (bench/run --help): one table of every workload beside
+# its anchor and its floor, and bench/results.tsv; not part of check.
+# BENCH_QUICK=1 for a short run, BENCH="compare send" for some workloads,
+# LKP_SRC=DIR for lkp-tests' ncompare beside robot compare.
+# bench-compare builds BASE in a temporary tree, runs the same benchmarks
+# with both robots and fails when a figure is more than 10% worse.
+bench: deps
+	$(Q)scripts/deps.sh --bench --if-missing
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)BUILD=$(BUILD) bench/run $(BENCH)
+
+bench-compare: deps
+	$(Q)if [ -z "$(BASE)" ]; then \
+		echo "make bench-compare: set BASE to a commit" >&2; exit 2; fi
+	$(Q)scripts/deps.sh --bench --if-missing
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)BUILD=$(BUILD) bench/run --base "$(BASE)" $(BENCH)
+
 asan: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 check
 
@@ -298,7 +318,7 @@ clean:
 
 .PHONY: all deps check asan fuzz fuzz-build demo install format \
 	format-check clean \
-	golden-update fidelity check-lkp mutate-rules
+	golden-update fidelity check-lkp mutate-rules bench bench-compare
 .SECONDARY:
 
 -include $(wildcard $(OBJ)/*/*.d $(OBJ)/*/*/*.d $(OBJ)/*/*/*/*.d) $(HELPER_BINS:=.d)
