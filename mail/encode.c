@@ -34,6 +34,12 @@ enum mime_charset mime_charset_of(const char *s, size_t len)
 	uint32_t cp, max = 0;
 
 	while (i < len) {
+		/* ASCII, the common case, needs no decoding: below any max
+		 * that decides the answer */
+		if ((unsigned char)s[i] - 1u < 0x7f) {
+			i++;
+			continue;
+		}
 		n = utf8_char(s + i, len - i, &cp);
 		if (!n || !cp)
 			return MIME_CS_BINARY;
@@ -77,16 +83,17 @@ void mime_to_latin1(struct strbuf *out, const char *s, size_t len)
 
 size_t mime_longest_line(const char *s, size_t len)
 {
-	size_t longest = 0, start = 0, i;
+	const char *end = s + len, *nl;
+	size_t longest = 0;
 
-	for (i = 0; i <= len; i++) {
-		if (i < len && s[i] != '\n')
-			continue;
-		if (i - start > longest)
-			longest = i - start;
-		start = i + 1;
+	for (;;) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if ((size_t)((nl ? nl : end) - s) > longest)
+			longest = (size_t)((nl ? nl : end) - s);
+		if (!nl)
+			return longest;
+		s = nl + 1;
 	}
-	return longest;
 }
 
 /* RFC 2045 §6.7 (2): "!" through "~" stand for themselves, except "=" */
