@@ -36,6 +36,7 @@ static const struct field config_fields[] = {
 	C("smtp_password_file", FIELD_PATH, smtp_password_file),
 	C("smtp_starttls", FIELD_STR, smtp_starttls),
 	C("smtp_ca_file", FIELD_PATH, smtp_ca_file),
+	C("smtp_timeout", FIELD_STR, smtp_timeout_text),
 	C("envelope_from", FIELD_STR, envelope_from),
 	C("staging_to", FIELD_STR, staging_to),
 	C("max_per_run", FIELD_STR, max_per_run_text),
@@ -82,6 +83,7 @@ static const struct {
 	{ offsetof(struct robot_config, sender_name), "NAME" },
 	{ offsetof(struct robot_config, smtp_starttls), "required" },
 	{ offsetof(struct robot_config, max_age_text), "5d" },
+	{ offsetof(struct robot_config, smtp_timeout_text), "300" },
 	{ offsetof(struct robot_config, lore_url),
 	  "https://lore.kernel.org/all/" },
 	{ offsetof(struct robot_config, lore_cache_ttl_text), "3600" },
@@ -243,6 +245,8 @@ static int lore_settings(struct robot_config *cfg, const char *file)
 			&cfg->lore_cache_ttl, file, "lore_cache_ttl") ||
 	    lore_number(cfg->lore_timeout_text, 1, 3600, &cfg->lore_timeout,
 			file, "lore_timeout") ||
+	    lore_number(cfg->smtp_timeout_text, 1, 3600, &cfg->smtp_timeout,
+			file, "smtp_timeout") ||
 	    lore_number(cfg->lore_max_bytes_text, 4096, 1L << 30, &max_bytes,
 			file, "lore_max_bytes"))
 		return -1;

@@ -32,6 +32,7 @@
  *   smtp_password_file: /etc/robot/pw   #   this file or ROBOT_SMTP_PASSWORD
  *   smtp_starttls: required             # or opportunistic (smtp:// only)
  *   smtp_ca_file: /etc/robot/ca.pem     # CAs besides the system's
+ *   smtp_timeout: 300                   # seconds for one message
  *   envelope_from: bounces@example.org  # MAIL FROM (else the From address)
  *   staging_to: test@example.org        # every mail to this one address
  *   max_per_run: 100                    # messages per run (unset: no limit)
@@ -84,6 +85,9 @@ struct robot_config {
 	char *max_per_run_text, *max_per_hour_text, *max_age_text;
 	/* from the texts above: 0 = no limit; max_age in seconds */
 	long max_per_run, max_per_hour, max_age;
+	/* seconds robot waits for the SMTP server, for one message */
+	char *smtp_timeout_text;
+	long smtp_timeout;
 	int starttls_required; /* smtp_starttls: required (the default) */
 	/* the lore lookup */
 	char *lore_url, *lore_cache;

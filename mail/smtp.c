@@ -245,7 +245,11 @@ static char *url_where(const char *url, const char *config)
 
 struct smtp *smtp_open(const struct smtp_opts *o)
 {
-	const struct net_opts no = { "smtp,smtps", o->ca_file, 0, 0 };
+	/* connecting counts against the same bound, at most 30 s of it */
+	const struct net_opts no = { "smtp,smtps", o->ca_file,
+				     o->timeout && o->timeout < 30 ? o->timeout
+								   : 0,
+				     o->timeout };
 	struct strbuf why = STRBUF_INIT;
 	struct smtp *s;
 	CURL *h;

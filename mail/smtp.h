@@ -24,6 +24,7 @@ struct smtp_opts {
 	const char *user, *password; /* AUTH when user is set */
 	int starttls_required;	     /* else opportunistic (smtp:// only) */
 	const char *ca_file;	     /* CAs besides the system's, or NULL */
+	long timeout;		     /* seconds for one message; 0 = 300 */
 	int verbose;		     /* the dialogue on stderr, AUTH masked */
 	const char *config;	     /* the configuration file, for errors */
 };

@@ -107,11 +107,19 @@ static void json_strs(struct strbuf *out, const struct spool_strs *l)
 	strbuf_addch(out, ']');
 }
 
+/*
+ * The queued message a robot send was delivering when it died (its
+ * name, or empty): the server may have it.
+ */
+static struct strbuf crashed = STRBUF_INIT;
+
 /* What the operator calls the message's state. */
 static const char *state_word(const struct spool_msg *m)
 {
 	switch (m->state) {
 	case SPOOL_NEW:
+		if (crashed.len && !strcmp(crashed.buf, m->name))
+			return "possibly sent";
 		return m->meta.attempts ? "deferred" : "queued";
 	case SPOOL_HOLD:
 		return "held";
@@ -188,6 +196,9 @@ static int list(struct spool *s, int json)
 	int paused = spool_paused(s, &reason), first = 1, ret = 0;
 	size_t i, j, n;
 
+	strbuf_reset(&crashed);
+	spool_crashed_claim(s, &crashed);
+
 	if (json) {
 		strbuf_addstr(&out, "{\n  \"spool\": ");
 		strbuf_add_json_string(&out, s->dir);
@@ -216,6 +227,7 @@ static int list(struct spool *s, int json)
 		fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
 	strbuf_release(&reason);
+	strbuf_release(&crashed);
 	return ret;
 }
 

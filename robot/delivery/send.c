@@ -175,6 +175,7 @@ static int check_config(struct run *r)
 	o.password = r->password;
 	o.starttls_required = cfg->starttls_required;
 	o.ca_file = cfg->smtp_ca_file;
+	o.timeout = cfg->smtp_timeout;
 	o.verbose = r->verbose;
 	o.config = r->config;
 	/* sets up only: nothing connects before a message is due */

@@ -815,6 +815,32 @@ int spool_in_flight(struct spool *s, const char *name)
 	return ret;
 }
 
+int spool_crashed_claim(struct spool *s, struct strbuf *name)
+{
+	struct strbuf who = STRBUF_INIT;
+	const char *p;
+	size_t len;
+	int ret = 0;
+
+	if (s->sending || open_send_lock(s, O_RDONLY) || s->send_fd < 0)
+		return 0;
+	if (flock(s->send_fd, LOCK_SH | LOCK_NB))
+		return 0; /* a run holds it: in flight, not crashed */
+	read_send_lock(s, &who);
+	flock(s->send_fd, LOCK_UN);
+	p = strstr(who.buf, "\nsending ");
+	if (p) {
+		p += 9;
+		len = strcspn(p, "\n");
+		if (p[len] == '\n' && len) {
+			strbuf_add(name, p, len);
+			ret = 1;
+		}
+	}
+	strbuf_release(&who);
+	return ret;
+}
+
 /* ---- pause and rate ---- */
 
 int spool_paused(struct spool *s, struct strbuf *reason)

@@ -172,6 +172,13 @@ int spool_send_begin(struct spool *s);
 void spool_send_claim(struct spool *s, const char *name);
 /* 1 when a running robot send is delivering `name` right now. */
 int spool_in_flight(struct spool *s, const char *name);
+/*
+ * The message a robot send that died was delivering: send.lock names it
+ * but no run holds the lock.  The server may have it (killed after its
+ * 250, before the record): robot queue calls it "possibly sent" until
+ * the next run sends it again.  1 with its name in `name`, else 0.
+ */
+int spool_crashed_claim(struct spool *s, struct strbuf *name);
 
 /* The pause file: 1 if it exists (its text in `reason`), else 0. */
 int spool_paused(struct spool *s, struct strbuf *reason);
