@@ -289,6 +289,9 @@ struct smtp *smtp_open(const struct smtp_opts *o)
 		bad |= curl_easy_setopt(h, CURLOPT_PASSWORD,
 					o->password ? o->password : "");
 	}
+	/* each reply as well: libcurl's own bound is 120 s */
+	bad |= curl_easy_setopt(h, CURLOPT_SERVER_RESPONSE_TIMEOUT,
+				o->timeout ? o->timeout : 300L);
 	bad |= curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
 	bad |= curl_easy_setopt(h, CURLOPT_READFUNCTION, on_read);
 	bad |= curl_easy_setopt(h, CURLOPT_READDATA, s);
@@ -316,6 +319,13 @@ void smtp_close(struct smtp *s)
 		return;
 	s->res = NULL;
 	s->cmd = CMD_QUIT;
+	/*
+	 * After a reply that never came libcurl keeps the connection and
+	 * waits for the answer to QUIT as long again: a few seconds do
+	 */
+	if (s->net.curl)
+		curl_easy_setopt(s->net.curl, CURLOPT_SERVER_RESPONSE_TIMEOUT,
+				 5L);
 	net_close(&s->net);
 	free(s->where);
 	strbuf_release(&s->wire);
