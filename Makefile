@@ -8,6 +8,8 @@
 #   make check      install missing packages, build, run the whole suite
 #   make asan       the same under ASan+UBSan+LeakSanitizer (build-asan/)
 #   make demo       compose the examples and deliver them to a local mbox
+#   make torture    faults on purpose: bad SMTP servers, kills, a full disk,
+#                   TLS (tests/torture/run; TORTURE_TIME=1 for the long run)
 #   make fidelity   the round trip of every real mail of the corpus (CORPUS=DIR)
 #   make check-lkp LKP_SRC=DIR   the differential test against lkp-tests
 #   make mutate-rules  which test notices each row of the dated tables
@@ -139,6 +141,14 @@ deps:
 check: deps
 	$(Q)$(MAKE) $(JOBS) --no-print-directory all
 	$(Q)BUILD=$(BUILD) tests/run
+
+# Faults on purpose (tests/torture/run): misbehaving SMTP servers, SIGKILL
+# at random points, two senders, a full and a read-only spool, TLS and
+# secrets.  A few minutes; TORTURE_TIME=N (any value) for 500 kill rounds.
+torture: deps
+	$(Q)$(MAKE) $(JOBS) --no-print-directory all
+	$(Q)BUILD=$(abspath $(BUILD)) TORTURE_TIME="$(TORTURE_TIME)" \
+		tests/torture/run
 
 # Rewrites tests/golden/*/expect.eml from the current robot: review the
 # diff before committing it (tests/golden/README).
@@ -316,7 +326,7 @@ clean:
 	rm -rf debian/robot debian/.debhelper debian/debhelper-build-stamp \
 		debian/files debian/*.substvars debian/*.debhelper.log
 
-.PHONY: all deps check asan fuzz fuzz-build demo install format \
+.PHONY: all deps check torture asan fuzz fuzz-build demo install format \
 	format-check clean \
 	golden-update fidelity check-lkp mutate-rules bench bench-compare
 .SECONDARY:

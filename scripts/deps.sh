@@ -30,6 +30,9 @@ TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 # smtp-sink, the fault-injecting sink (installed unconfigured and never
 # started: nothing listens on port 25); strace shows the spool's fsyncs.
 TEST_PKGS="$TEST_PKGS openssl postfix strace"
+# make torture: python3-cryptography makes its CA and its expired and
+# wrong-host certificates (tests/torture/run).
+TEST_PKGS="$TEST_PKGS python3-cryptography"
 # The package (make package, t0110): dpkg-buildpackage, debhelper,
 # lintian; util-linux's unshare runs its maintainer scripts in a private
 # mount namespace, adduser makes the user robot there.
