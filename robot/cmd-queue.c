@@ -223,11 +223,11 @@ static int list(struct spool *s, int json)
 	}
 	if (json)
 		strbuf_addstr(&out, first ? "]\n}\n" : "\n  ]\n}\n");
+	strbuf_release(&crashed);
 	if (!ret)
 		fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
 	strbuf_release(&reason);
-	strbuf_release(&crashed);
 	return ret;
 }
 
