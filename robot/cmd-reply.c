@@ -4,12 +4,12 @@
  */
 #include "robot/util/common.h"
 #include "robot/cmds.h"
-#include "robot/kinds/compose.h"
+#include "robot/kinds/reply/reply.h"
+#include "robot/report/compose.h"
 #include "robot/incoming/extract.h"
 #include "robot/incoming/followup.h"
 #include "robot/incoming/guard.h"
 #include "robot/delivery/record.h"
-#include "robot/delivery/spool.h"
 #include "robot/delivery/thread.h"
 #include "config/config.h"
 #include "config/data.h"
@@ -17,7 +17,6 @@
 #include "config/style.h"
 #include "mail/lore.h"
 
-#include <getopt.h>
 
 static const char usage_text[] =
 	"usage: robot reply [--dry-run] [-c CONFIG] [--style STYLE] "

@@ -431,3 +431,12 @@ void report_release(struct report *r)
 	}
 	memset(r, 0, sizeof(*r));
 }
+
+void notes_add_item(struct strbuf *slot, const char *text)
+{
+	if (slot->len)
+		strbuf_addch(slot, '\n');
+	strbuf_addstr(slot, text);
+	if (!slot->len || slot->buf[slot->len - 1] != '\n')
+		strbuf_addch(slot, '\n');
+}
