@@ -6,10 +6,13 @@
 #include "robot/cmds.h"
 #include "robot/kinds/kinds.h"
 #include "robot/delivery/record.h"
+#include "robot/delivery/spool.h"
 #include "config/config.h"
 #include "config/data.h"
 #include "config/request.h"
+#include "config/style.h"
 
+#include <getopt.h>
 
 static const char usage_text[] =
 	"usage: robot compose [--dry-run | --force] [-c CONFIG] [--style STYLE]\n"

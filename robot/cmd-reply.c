@@ -10,6 +10,7 @@
 #include "robot/incoming/followup.h"
 #include "robot/incoming/guard.h"
 #include "robot/delivery/record.h"
+#include "robot/delivery/spool.h"
 #include "robot/delivery/thread.h"
 #include "config/config.h"
 #include "config/data.h"
@@ -17,6 +18,7 @@
 #include "config/style.h"
 #include "mail/lore.h"
 
+#include <getopt.h>
 
 static const char usage_text[] =
 	"usage: robot reply [--dry-run] [-c CONFIG] [--style STYLE] "

@@ -20,6 +20,87 @@ const char *compose_base_name(const char *path)
 }
 
 /*
+ * The name attachment i goes by, in `buf` when it is made: the request's,
+ * or the kernel config's after the tested kernel's release ("config-6.3.0-
+ * rc7-00002-g20f3337d350c"), or the file's own.  `key` gets the request's
+ * key it comes from.  NULL after an error.
+ */
+static const char *attachment_name(const struct compose_ctx *c, size_t i,
+				   const struct req_attachment *a,
+				   const struct commit_info *tested,
+				   struct strbuf *buf, const char **key)
+{
+	*key = "name";
+	if (a->name)
+		return a->name;
+	if (a->kind) {
+		if (!tested || !tested->release) {
+			error("%s: attachments[%zu].kind: the tested commit "
+			      "has no known release to name the config after",
+			      c->req->file, i);
+			return NULL;
+		}
+		strbuf_reset(buf);
+		strbuf_addf(buf, "config-%s", tested->release);
+		*key = "kind";
+		return buf->buf;
+	}
+	*key = "path";
+	return compose_base_name(a->path);
+}
+
+/* One attachment: checked, then a MIME part or a material to publish. */
+static int attach_one(struct msg *m, const struct compose_ctx *c, size_t i,
+		      const struct commit_info *tested, struct composed *out,
+		      int publish)
+{
+	const struct req_attachment *a =
+		(const struct req_attachment *)c->req->attachments.v + i;
+	struct strbuf data = STRBUF_INIT, config_name = STRBUF_INIT,
+		      why = STRBUF_INIT;
+	const char *name, *key;
+	struct stat st;
+	int ret = -1;
+
+	if (!a->path)
+		return error("%s: attachments[%zu].path: missing", c->req->file,
+			     i);
+	if (a->kind && strcmp(a->kind, "config"))
+		return error("%s: attachments[%zu].kind: unknown kind '%s' "
+			     "(want config)",
+			     c->req->file, i, a->kind);
+	name = attachment_name(c, i, a, tested, &config_name, &key);
+	if (!name)
+		goto out;
+	/*
+	 * An attachment's name, and a published material's, which is a file
+	 * in the report's folder: a base name of visible text.
+	 */
+	if (valid_file_name(name, &why))
+		error("%s: attachments[%zu].%s: %s", c->req->file, i, key,
+		      why.buf);
+	/* a device or a FIFO would be read forever, or block cron */
+	else if (!stat(a->path, &st) && !S_ISREG(st.st_mode))
+		error("%s: attachments[%zu].path: '%s' is not a regular file",
+		      c->req->file, i, a->path);
+	else if (strbuf_read_file(&data, a->path))
+		error_errno("%s: attachments[%zu].path: cannot read '%s'",
+			    c->req->file, i, a->path);
+	else if (publish) {
+		out->material_names[out->nmaterials] = xstrdup(name);
+		out->material_paths[out->nmaterials++] = xstrdup(a->path);
+		ret = 0;
+	} else {
+		ret = msg_add_part(m, name, "text/plain", data.buf, data.len);
+	}
+out:
+	strbuf_release(&data);
+	strbuf_release(&config_name);
+	strbuf_release(&why);
+	return ret;
+}
+
+/*
  * The attachments: MIME parts, or, for styles that publish the materials
  * behind a download link, files for compose_publish().
  */
@@ -28,84 +109,12 @@ int compose_add_attachments(struct msg *m, const struct compose_ctx *c,
 			    struct composed *out, int publish)
 {
 	const struct objv *atts = &c->req->attachments;
-	struct strbuf data = STRBUF_INIT, config_name = STRBUF_INIT,
-		      why = STRBUF_INIT;
-	struct stat st;
 	size_t i;
 	int ret = 0;
 
 	out->material_names = xcalloc(atts->n + 1, sizeof(char *));
 	out->material_paths = xcalloc(atts->n + 1, sizeof(char *));
-	for (i = 0; i < atts->n && !ret; i++) {
-		const struct req_attachment *a =
-			(const struct req_attachment *)atts->v + i;
-		const char *name = a->name ? a->name : NULL;
-		const char *key = "name";
-
-		if (!a->path) {
-			ret = error("%s: attachments[%zu].path: missing",
-				    c->req->file, i);
-			break;
-		}
-		if (a->kind && strcmp(a->kind, "config")) {
-			ret = error("%s: attachments[%zu].kind: unknown kind "
-				    "'%s' (want config)",
-				    c->req->file, i, a->kind);
-			break;
-		}
-		/*
-		 * The kernel config is named after the tested kernel's
-		 * release, "config-6.3.0-rc7-00002-g20f3337d350c".
-		 */
-		if (!name && a->kind) {
-			if (!tested || !tested->release) {
-				ret = error(
-					"%s: attachments[%zu].kind: the "
-					"tested commit has no known release "
-					"to name the config after",
-					c->req->file, i);
-				break;
-			}
-			strbuf_reset(&config_name);
-			strbuf_addf(&config_name, "config-%s", tested->release);
-			name = config_name.buf;
-			key = "kind";
-		}
-		if (!name) {
-			name = compose_base_name(a->path);
-			key = "path";
-		}
-		/*
-		 * An attachment's name, and a published material's, which is
-		 * a file in the report's folder: a base name of visible text.
-		 */
-		strbuf_reset(&why);
-		if (valid_file_name(name, &why)) {
-			ret = error("%s: attachments[%zu].%s: %s", c->req->file,
-				    i, key, why.buf);
-			break;
-		}
-		strbuf_reset(&data);
-		/* a device or a FIFO would be read forever, or block cron */
-		if (!stat(a->path, &st) && !S_ISREG(st.st_mode)) {
-			ret = error("%s: attachments[%zu].path: '%s' is not a "
-				    "regular file",
-				    c->req->file, i, a->path);
-		} else if (strbuf_read_file(&data, a->path)) {
-			ret = error_errno("%s: attachments[%zu].path: cannot "
-					  "read '%s'",
-					  c->req->file, i, a->path);
-		} else if (publish) {
-			out->material_names[out->nmaterials] = xstrdup(name);
-			out->material_paths[out->nmaterials++] =
-				xstrdup(a->path);
-		} else {
-			ret = msg_add_part(m, name, "text/plain", data.buf,
-					   data.len);
-		}
-	}
-	strbuf_release(&data);
-	strbuf_release(&config_name);
-	strbuf_release(&why);
+	for (i = 0; i < atts->n && !ret; i++)
+		ret = attach_one(m, c, i, tested, out, publish);
 	return ret;
 }

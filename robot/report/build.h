@@ -154,6 +154,10 @@ int compose_kpi_change(struct compose_ctx *c, struct report_test *t,
 char *compose_message_id(const struct compose_ctx *c, const char *key);
 char *compose_strip_re(const char *s);
 
+/* identity.c: the report's key, Message-ID, day and links */
+int compose_fill_identity(struct compose_ctx *c, struct report *r,
+			  struct composed *out);
+
 /* headers.c: the headers, the mailer, the lint */
 void compose_join_list(struct strbuf *out, const struct strv *v);
 int compose_add_header(struct msg *m, const char *name, const char *value,

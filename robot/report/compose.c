@@ -19,7 +19,6 @@
 #include "robot/engine/bisect.h"
 #include "robot/engine/compare.h"
 #include "robot/engine/results.h"
-#include "robot/util/utf8.h"
 #include "robot/report/build.h"
 #include "robot/report/compose.h"
 #include "robot/report/inputs.h"
@@ -455,69 +454,6 @@ static int build_tests(struct compose_ctx *c, struct report *r)
 	return ret;
 }
 
-/* The identity of a report: commit, test, parameters, box and KPI. */
-static char *report_key(const struct report *r)
-{
-	const struct report_test *t = &r->tests[0];
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	strbuf_addf(&sb, "commit=%s\ntestcase=%s\ntbox_group=%s\nkpi=%s\n",
-		    r->commit_id ? r->commit_id : "",
-		    t->testcase ? t->testcase : "",
-		    t->tbox_group ? t->tbox_group : "", t->kpi ? t->kpi : "");
-	for (i = 0; i < t->nparams; i++)
-		strbuf_addf(&sb, "%s=%s\n", t->params[i].key,
-			    t->params[i].value);
-	return strbuf_detach(&sb, NULL);
-}
-
-/*
- * 0-day's form: <YYYYMMDDhhmm.HEX-USER@DOMAIN>, HEX a 32-bit digest in 8
- * digits.
- */
-char *compose_message_id(const struct compose_ctx *c, const char *key)
-{
-	uint64_t h64 = fnv1a64(FNV64_INIT, key, strlen(key));
-	uint32_t h = (uint32_t)(h64 ^ (h64 >> 32));
-
-	return xasprintf("<%04d%02d%02d%02d%02d.%08x-%s@%s>",
-			 c->when.local.tm_year + 1900, c->when.local.tm_mon + 1,
-			 c->when.local.tm_mday, c->when.local.tm_hour,
-			 c->when.local.tm_min, h, c->cfg->message_id_user,
-			 c->cfg->message_id_domain);
-}
-
-/*
- * The day the report was made, YYYYMMDD, which names the materials'
- * folder: the one in 0-day's Message-ID, <YYYYMMDDhhmm.HEX-USER@DOMAIN>,
- * when it has that form, else the Date's.  A report can go out days after
- * it was made: 123 (Date 2023-10-21, id 202310202303...) links
- * archive/20231020/, 126 (Date 2024-03-03, id 202403011849...) 20240301/.
- */
-static char *report_day(const struct compose_ctx *c, const char *msgid)
-{
-	struct tm tm = { 0 };
-	int y, m, d;
-
-	if (strlen(msgid) > 14 && msgid[0] == '<' &&
-	    strspn(msgid + 1, "0123456789") == 12 && msgid[13] == '.' &&
-	    sscanf(msgid + 1, "%4d%2d%2d", &y, &m, &d) == 3 && y >= 1970 &&
-	    m >= 1 && m <= 12 && d >= 1 && d <= 31) {
-		time_t t;
-
-		tm.tm_year = y - 1900;
-		tm.tm_mon = m - 1;
-		tm.tm_mday = d;
-		t = timegm(&tm);
-		gmtime_r(&t, &tm);
-		if (tm.tm_mday == d)
-			return xasprintf("%04d%02d%02d", y, m, d);
-	}
-	return xasprintf("%04d%02d%02d", c->when.local.tm_year + 1900,
-			 c->when.local.tm_mon + 1, c->when.local.tm_mday);
-}
-
 /* Whether the report is to reply to the tested commit's posted patch. */
 static int thread_wanted(const struct compose_ctx *c)
 {
@@ -587,35 +523,36 @@ static int lookup_thread(struct compose_ctx *c, const struct commit_info *ci,
 	return 0;
 }
 
-static int fill_report(struct compose_ctx *c, struct report *r,
-		       struct composed *out)
+/* The still lines: "[still regression on ...]", "[test failed on ...]". */
+static int fill_still(const struct request *req, struct report *r)
+{
+	size_t i;
+
+	r->nstill = req->still.n;
+	r->still = xcalloc(r->nstill + 1, sizeof(*r->still));
+	for (i = 0; i < r->nstill; i++) {
+		const struct req_still *s =
+			(const struct req_still *)req->still.v + i;
+
+		r->still[i].tree = compose_strdup(s->tree);
+		r->still[i].commit = compose_strdup(s->commit);
+		r->still[i].failed = s->failed;
+		r->still[i].revert = s->revert;
+		if (s->revert && (s->commit || s->failed))
+			return error("%s: still[%zu]: a reverted head has "
+				     "neither commit nor failed",
+				     req->file, i);
+	}
+	return 0;
+}
+
+/* The tested commit, its source and its posted patch. */
+static int fill_commit(struct compose_ctx *c, struct report *r)
 {
 	const struct request *req = c->req;
 	const struct commit_info *ci;
 	struct strbuf sb = STRBUF_INIT;
-	const char *id = req->commit;
-	size_t i;
-	int ret;
 
-	r->origin.request = xstrdup(req->file);
-	r->origin.config = xstrdup(c->cfg->file);
-	r->origin.commits =
-		compose_strdup(req->commits ? req->commits : req->repo);
-	/* what is missing is named at once, with the templates' needs */
-	c->needs = r->needs = needs_new();
-	if (check_note(req))
-		return -1;
-	if (!id) {
-		needs_add_key(r->needs, req->file, "commit", "the commit line");
-	} else {
-		ci = compose_commit(c, id, "commit");
-		if (!ci)
-			return -1;
-		c->tested = xstrdup(ci->id);
-	}
-	ret = build_tests(c, r);
-	if (ret || (c->kind->finish && c->kind->finish(c, r)))
-		return -1;
 	/* the tests may have read more commits from a repository */
 	if (c->tested) {
 		ci = compose_commit(c, c->tested, "commit");
@@ -636,21 +573,14 @@ static int fill_report(struct compose_ctx *c, struct report *r,
 	if (c->tested && thread_wanted(c) &&
 	    lookup_thread(c, compose_commit(c, c->tested, "commit"), r))
 		return -1;
-	r->nstill = req->still.n;
-	r->still = xcalloc(r->nstill + 1, sizeof(*r->still));
-	for (i = 0; i < r->nstill; i++) {
-		const struct req_still *s =
-			(const struct req_still *)req->still.v + i;
+	return 0;
+}
 
-		r->still[i].tree = compose_strdup(s->tree);
-		r->still[i].commit = compose_strdup(s->commit);
-		r->still[i].failed = s->failed;
-		r->still[i].revert = s->revert;
-		if (s->revert && (s->commit || s->failed))
-			return error("%s: still[%zu]: a reverted head has "
-				     "neither commit nor failed",
-				     req->file, i);
-	}
+/* The sender's texts and flags, the operator's names. */
+static void fill_words(const struct compose_ctx *c, struct report *r)
+{
+	const struct request *req = c->req;
+
 	r->preface = compose_strdup(req->preface);
 	r->intro = compose_strdup(req->intro);
 	r->note = c->note ? xstrdup(c->note) : compose_strdup(req->note);
@@ -662,33 +592,36 @@ static int fill_report(struct compose_ctx *c, struct report *r,
 						  : c->cfg->reported_by);
 	r->sender_name = xstrdup(req->sender_name ? req->sender_name
 						  : c->cfg->sender_name);
-	out->key = report_key(r);
-	if (c->revision) {
-		char *key = xasprintf("%srevision=%u\n", out->key, c->revision);
+}
 
-		free(out->key);
-		out->key = key;
-	}
-	out->message_id = req->message_id ? xstrdup(req->message_id)
-					  : compose_message_id(c, out->key);
-	if (!req->message_id &&
-	    compose_check_message_id(out->message_id, c->cfg->file,
-				     "message_id_user, message_id_domain", 1))
+static int fill_report(struct compose_ctx *c, struct report *r,
+		       struct composed *out)
+{
+	const struct request *req = c->req;
+	const struct commit_info *ci;
+	const char *id = req->commit;
+
+	r->origin.request = xstrdup(req->file);
+	r->origin.config = xstrdup(c->cfg->file);
+	r->origin.commits =
+		compose_strdup(req->commits ? req->commits : req->repo);
+	/* what is missing is named at once, with the templates' needs */
+	c->needs = r->needs = needs_new();
+	if (check_note(req))
 		return -1;
-	r->message_id = xstrdup(out->message_id);
-	out->commit_id = compose_strdup(r->commit_id);
-	out->base_id = compose_strdup(c->base_id);
-	r->date = report_day(c, r->message_id);
-	if (c->cfg->archive_url)
-		r->archive_url = xasprintf(
-			"%s/%s/%.*s", c->cfg->archive_url, r->date,
-			(int)strlen(r->message_id) - 2, r->message_id + 1);
-	r->list_archive_url = compose_strdup(c->cfg->list_archive_url);
-	r->disclaimer = compose_strdup(c->cfg->disclaimer);
-	r->signature = compose_strdup(c->cfg->signature);
-	r->disclaimer_0day = c->cfg->disclaimer_0day;
-	r->signature_0day = c->cfg->signature_0day;
-	return 0;
+	if (!id) {
+		needs_add_key(r->needs, req->file, "commit", "the commit line");
+	} else {
+		ci = compose_commit(c, id, "commit");
+		if (!ci)
+			return -1;
+		c->tested = xstrdup(ci->id);
+	}
+	if (build_tests(c, r) || (c->kind->finish && c->kind->finish(c, r)) ||
+	    fill_commit(c, r) || fill_still(req, r))
+		return -1;
+	fill_words(c, r);
+	return compose_fill_identity(c, r, out);
 }
 
 /* The first kind of the table that claims the request. */
