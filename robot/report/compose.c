@@ -111,9 +111,8 @@ int compose_kpi_change(struct compose_ctx *c, struct report_test *t,
 			c->req->file, where, t->kpi);
 	/*
 	 * A KPI no table knows the direction of is still reported, as a
-	 * regression with its sign kept, as 0-day did (corpus mails 274 and
-	 * 289, sysbench-fileio.write_operations/s "-5.2% regression" while
-	 * other headlines of those weeks dropped the sign).
+	 * regression with its sign kept, as 0-day did ("-5.2% regression"
+	 * while other headlines of those weeks dropped the sign).
 	 */
 	dir = lkp_kpi_direction(c->tables, t->kpi);
 	t->change = row->change[0];
@@ -166,8 +165,8 @@ static int report_thresholds(const struct compose_ctx *c,
 /*
  * The request's note_parts, after the first test's comparison: the
  * sender's words as written and the rows they quote as that table prints
- * them (208: two rows of other regressions, 287: a row without a
- * change), so that no row of a table is text an operator copies.
+ * them (rows of other regressions, a row without a change), so that no
+ * row of a table is text an operator copies.
  */
 static int build_note(struct compose_ctx *c, const struct comparison *cmp)
 {

@@ -149,7 +149,7 @@ char *compose_strdup(const char *s)
  * when the id names the materials' folder under archive_dir (`folder`: a
  * style that publishes them), no '/': "<a/../../b@host>" must not climb
  * out of it.  Other periods take any id the header takes: a mailer's
- * "<YsbxPjmWXXobY/QH@host>" (the corpus's functional 431, 2022-07).
+ * "<YsbxPjmWXXobY/QH@host>".
  */
 int compose_check_message_id(const char *id, const char *file, const char *key,
 			     int folder)
@@ -283,8 +283,8 @@ int compose_ctx_init(struct compose_ctx *c, const struct request *req,
 	 * download` in config/data/styles) attach nothing: the attachments
 	 * are the materials behind that link, published under archive_dir.
 	 * A report sent without the reproduce block (`no_repro`) attaches
-	 * its materials whatever the period: 255 (2023-12) carries config,
-	 * job-script, job.yaml and repro-script as parts and no link.
+	 * its materials whatever the period, as parts (config, job-script,
+	 * job.yaml, repro-script) and no link.
 	 */
 	repro = style_get(&c->st, "repro");
 	c->publish =

@@ -298,8 +298,7 @@ int compose_add_headers(struct msg *m, const struct compose_ctx *c,
  * line that starts with a blank, "From " or ">" takes one more blank,
  * blanks at line ends go (but the signature's "-- "), and so do the
  * empty lines that end the text, with its last newline; the Subject's
- * runs of blanks are one blank.  Yujie Liu sent hers so in 2022-08 (the
- * performance report 116 and the functional 432).
+ * runs of blanks are one blank.  Yujie Liu sent hers so in 2022-08.
  */
 int compose_mailer_apply(const struct compose_ctx *c, struct msg *m,
 			 struct strbuf *subject, struct strbuf *body)

@@ -48,8 +48,8 @@ char *compose_message_id(const struct compose_ctx *c, const char *key)
  * The day the report was made, YYYYMMDD, which names the materials'
  * folder: the one in 0-day's Message-ID, <YYYYMMDDhhmm.HEX-USER@DOMAIN>,
  * when it has that form, else the Date's.  A report can go out days after
- * it was made: 123 (Date 2023-10-21, id 202310202303...) links
- * archive/20231020/, 126 (Date 2024-03-03, id 202403011849...) 20240301/.
+ * it was made: a Date of 2023-10-21 with an id of 202310202303... links
+ * archive/20231020/.
  */
 static char *report_day(const struct compose_ctx *c, const char *msgid)
 {

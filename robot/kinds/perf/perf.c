@@ -13,8 +13,8 @@
 
 /*
  * The rows the sender appended to the first test's table, after its
- * sorted rows, in the request's order (277: every other vm-scalability.*
- * stat, changed or not): each printed as the table prints a row, from a
+ * sorted rows, in the request's order (other stats of the same test,
+ * changed or not): each printed as the table prints a row, from a
  * comparison of every stat of the same roots.  A stat the table shows
  * already, or that no root has, is an error.
  */
@@ -68,9 +68,9 @@ static int append_rows(struct compose_ctx *c, const struct result_root *rts,
 }
 
 /*
- * The sender's words on a row of the first test's table (301: "<--------
- * (a)", which the note under the headline refers to): appended to the
- * row's line as written.
+ * The sender's words on a row of the first test's table (an arrow that
+ * the note under the headline refers to): appended to the row's line as
+ * written.
  */
 static int mark_row(struct report_test *t, const char *file, size_t i,
 		    const struct req_note *note)
@@ -121,12 +121,12 @@ static int is_line_of(const char *lines, const char *line, size_t n)
 }
 
 /*
- * A table among the sender's words (278: perf-c2c figures of further runs
- * of the same two commits): the comparison of the note's result roots,
+ * A table among the sender's words (figures of further runs of the same
+ * two commits): the comparison of the note's result roots,
  * every stat of them, from the commits' id line on, as a sender pastes it
  * from a terminal: each line without its trailing blanks.  `rows_only`:
- * its rows alone, without the id, dash and header lines (277's more
- * details after the signature, rows that follow the table above).
+ * its rows alone, without the id, dash and header lines (more details
+ * after the signature, rows that follow the table above).
  */
 static int note_table(struct compose_ctx *c, const struct req_note *note,
 		      size_t i, int rows_only, struct strbuf *out)
@@ -180,15 +180,15 @@ static int note_table(struct compose_ctx *c, const struct req_note *note,
 
 /*
  * The sender's words in a performance report (the request's `notes`):
- * after the repository line, before the still lines (324: why it was
- * reported at all), after the parameters (dmesg lines the sender
- * compared, 278's perf-c2c figures; they take the place of the empty lines
- * before the tags or "Details"), before the reproduce block (278's "[1]"
- * that its words point to), on a row of the first test's table
- * (`table` and `row`: 301's arrow), after the last table in place of the
- * empty lines there (`details`), at the end, before the signature (116's
- * "#regzbot introduced: <sha>" for the regressions tracker), or after the
- * signature (`post`: 277's "<below more details ...>" and its rows).
+ * after the repository line, before the still lines (why it was
+ * reported at all), after the parameters (kernel-log lines or figures the
+ * sender compared; they take the place of the empty lines before the tags
+ * or "Details"), before the reproduce block (a "[1]" that its words point
+ * to), on a row of the first test's table (`table` and `row`: an arrow),
+ * after the last table in place of the empty lines there (`details`), at
+ * the end, before the signature ("#regzbot introduced: <sha>" for the
+ * regressions tracker), or after the signature (`post`: "<below more
+ * details ...>" and its rows).
  * Words only: every table robot prints is its own.
  */
 static int build_perf_notes(struct compose_ctx *c, struct report *r)
