@@ -126,6 +126,41 @@ static void index_ids(const char *line, const char *end, struct strbuf *pre,
 	strbuf_add(post, dots + 2, stop - (dots + 2));
 }
 
+/* What the loop of patch_id_stable() does after a line. */
+enum step { STEP_ON, STEP_NEXT, STEP_END };
+
+/*
+ * A line of a file's header, before its "--- " line: a binary file's
+ * marker (its ids hashed, the file flushed), its "index" line, or a line
+ * of the extended header; anything else ends the patch.
+ */
+static enum step file_header(struct patch_id *pid, const char *line,
+			     const char *eol, struct strbuf *pre,
+			     struct strbuf *post, int *before, int *after,
+			     int *binary)
+{
+	size_t n = eol - line;
+
+	if (starts_with(line, n, "GIT binary patch") ||
+	    starts_with(line, n, "Binary files")) {
+		*binary = 1;
+		*before = 0;
+		sha1_update(&pid->ctx, pre->len, (const uint8_t *)pre->buf);
+		sha1_update(&pid->ctx, post->len, (const uint8_t *)post->buf);
+		flush_file(pid);
+		return STEP_NEXT;
+	}
+	if (starts_with(line, n, "index ")) {
+		index_ids(line, eol, pre, post);
+		return STEP_NEXT;
+	}
+	if (starts_with(line, n, "--- "))
+		*before = *after = 1;
+	else if (!isalpha((unsigned char)line[0]))
+		return STEP_END;
+	return STEP_ON;
+}
+
 int patch_id_stable(const char *text, size_t len, char hex[PATCH_ID_HEXSZ + 1])
 {
 	struct strbuf pre = STRBUF_INIT, post = STRBUF_INIT;
@@ -157,25 +192,13 @@ int patch_id_stable(const char *text, size_t len, char hex[PATCH_ID_HEXSZ + 1])
 		if (!pid.hashed && !starts_with(line, n, "diff "))
 			continue; /* the commit message */
 		if (before == -1) {
-			if (starts_with(line, n, "GIT binary patch") ||
-			    starts_with(line, n, "Binary files")) {
-				binary = 1;
-				before = 0;
-				sha1_update(&pid.ctx, pre.len,
-					    (const uint8_t *)pre.buf);
-				sha1_update(&pid.ctx, post.len,
-					    (const uint8_t *)post.buf);
-				flush_file(&pid);
-				continue;
-			}
-			if (starts_with(line, n, "index ")) {
-				index_ids(line, eol, &pre, &post);
-				continue;
-			}
-			if (starts_with(line, n, "--- "))
-				before = after = 1;
-			else if (!isalpha((unsigned char)line[0]))
+			enum step st = file_header(&pid, line, eol, &pre, &post,
+						   &before, &after, &binary);
+
+			if (st == STEP_END)
 				break;
+			if (st == STEP_NEXT)
+				continue;
 		}
 		if (binary) {
 			/* git hashes not even the next file's "diff" line */

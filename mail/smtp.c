@@ -403,24 +403,10 @@ static void set_rcpt(struct smtp_rcpt *r, const struct reply *from)
 	r->reply = from->text ? xstrdup(from->text) : NULL;
 }
 
-int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
-	      const char *msg, size_t len, struct smtp_result *res)
+/* A new message on the session: its bytes, and no reply seen yet. */
+static void start_message(struct smtp *s, const char *msg, size_t len,
+			  struct smtp_result *res)
 {
-	struct curl_slist *list = NULL;
-	char *sender = xasprintf("<%s>", from);
-	const char *why;
-	CURLcode rc;
-	size_t i;
-
-	memset(res, 0, sizeof(*res));
-	res->rcpt = xcalloc(n ? n : 1, sizeof(*res->rcpt));
-	res->nrcpt = n;
-	for (i = 0; i < n; i++) {
-		char *a = xasprintf("<%s>", rcpt[i]);
-
-		list = curl_slist_append(list, a);
-		free(a);
-	}
 	/* the one place LF becomes CRLF */
 	strbuf_reset(&s->wire);
 	msg_to_crlf(&s->wire, msg, len);
@@ -433,16 +419,14 @@ int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
 	reply_clear(&s->mail);
 	reply_clear(&s->data);
 	reply_clear(&s->final);
-	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_FROM, sender);
-	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_RCPT, list);
-	curl_easy_setopt(s->net.curl, CURLOPT_INFILESIZE_LARGE,
-			 (curl_off_t)s->wire.len);
-	net_reset_error(&s->net);
-	rc = curl_easy_perform(s->net.curl);
-	s->res = NULL;
-	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_RCPT, NULL);
-	curl_slist_free_all(list);
-	free(sender);
+}
+
+/* What the session's replies say about the message and each recipient. */
+static void read_result(struct smtp *s, CURLcode rc, size_t n,
+			struct smtp_result *res)
+{
+	const char *why;
+	size_t i;
 
 	res->tried = s->mail_sent;
 	if (!res->tried) {
@@ -452,7 +436,7 @@ int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
 				  s->session.text ? s->session.text
 						  : net_strerror(&s->net, rc),
 				  hint(rc));
-		return 0;
+		return;
 	}
 	if (s->mail.code >= 400) {
 		/* the sender refused: for every recipient */
@@ -464,7 +448,7 @@ int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
 			res->stop = SMTP_CONFIG;
 			res->stop_reason = xasprintf("%s: %s (set smtp_user)",
 						     s->where, s->mail.text);
-			return 0;
+			return;
 		}
 	} else {
 		const struct reply *end = s->final.code		? &s->final
@@ -497,6 +481,38 @@ int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
 		res->stop = SMTP_TEMPORARY;
 	if (res->stop)
 		res->stop_reason = xasprintf("%s: %s", s->where, res->reply);
+}
+
+int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
+	      const char *msg, size_t len, struct smtp_result *res)
+{
+	struct curl_slist *list = NULL;
+	char *sender = xasprintf("<%s>", from);
+	CURLcode rc;
+	size_t i;
+
+	memset(res, 0, sizeof(*res));
+	res->rcpt = xcalloc(n ? n : 1, sizeof(*res->rcpt));
+	res->nrcpt = n;
+	for (i = 0; i < n; i++) {
+		char *a = xasprintf("<%s>", rcpt[i]);
+
+		list = curl_slist_append(list, a);
+		free(a);
+	}
+	start_message(s, msg, len, res);
+	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_FROM, sender);
+	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_RCPT, list);
+	curl_easy_setopt(s->net.curl, CURLOPT_INFILESIZE_LARGE,
+			 (curl_off_t)s->wire.len);
+	net_reset_error(&s->net);
+	rc = curl_easy_perform(s->net.curl);
+	s->res = NULL;
+	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_RCPT, NULL);
+	curl_slist_free_all(list);
+	free(sender);
+
+	read_result(s, rc, n, res);
 	return 0;
 }
 

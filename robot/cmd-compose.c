@@ -4,7 +4,7 @@
  */
 #include "robot/util/common.h"
 #include "robot/cmds.h"
-#include "robot/kinds/compose.h"
+#include "robot/kinds/kinds.h"
 #include "robot/delivery/record.h"
 #include "robot/delivery/spool.h"
 #include "config/config.h"

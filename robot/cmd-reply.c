@@ -4,7 +4,8 @@
  */
 #include "robot/util/common.h"
 #include "robot/cmds.h"
-#include "robot/kinds/compose.h"
+#include "robot/kinds/reply/reply.h"
+#include "robot/report/compose.h"
 #include "robot/incoming/extract.h"
 #include "robot/incoming/followup.h"
 #include "robot/incoming/guard.h"

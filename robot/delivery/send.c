@@ -497,14 +497,12 @@ static int stop_code(enum smtp_stop s)
 	}
 }
 
-/* Records what the attempt did (the spool lock held); prints the log. */
-static int record(struct run *r, const char *name, const struct envelope *e,
-		  struct spool_meta *meta, const struct attempt *a)
+/* Each recipient's answer: sent, refused (5xx) or deferred, with it. */
+static void sort_rcpts(const struct attempt *a, struct spool_meta *meta,
+		       struct spool_strs *sent, struct spool_strs *refused,
+		       struct spool_strs *deferred)
 {
-	struct spool_strs refused = { 0 }, deferred = { 0 }, sent = { 0 };
-	struct strbuf log = STRBUF_INIT, when = STRBUF_INIT;
 	size_t i;
-	int ret = 0;
 
 	for (i = 0; i < a->n; i++) {
 		const struct smtp_rcpt *x = &a->res.rcpt[i];
@@ -515,16 +513,60 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 			x->reply ? x->reply
 				 : (a->res.reply ? a->res.reply : "no reply"));
 		if (x->code >= 200 && x->code < 300) {
-			spool_strs_add(&sent, a->rcpt[i]);
+			spool_strs_add(sent, a->rcpt[i]);
 			spool_strs_add(&meta->sent_to, a->rcpt[i]);
 		} else if (x->code >= 500) {
-			spool_strs_add(&refused, item.buf);
+			spool_strs_add(refused, item.buf);
 			spool_strs_add(&meta->refused, item.buf);
 		} else {
-			spool_strs_add(&deferred, item.buf);
+			spool_strs_add(deferred, item.buf);
 		}
 		strbuf_release(&item);
 	}
+}
+
+/* The log's "sent <id> to ..." and to whom instead, where it applies. */
+static void log_sent(struct strbuf *log, const struct run *r,
+		     const struct envelope *e, const struct spool_strs *sent)
+{
+	strbuf_addf(log, "sent %s to ", e->message_id);
+	if (r->staging_to) {
+		strbuf_addf(log, "%s (staging_to, instead of ", r->staging_to);
+		join(log, e->rcpt, e->nrcpt);
+		strbuf_addch(log, ')');
+	} else if (!r->smtp) {
+		strbuf_addf(log, "%s (for ", r->where);
+		join(log, sent->v, sent->n);
+		strbuf_addch(log, ')');
+	} else {
+		join(log, sent->v, sent->n);
+	}
+}
+
+/* A refused recipient: one error, the run's exit code at least 69. */
+static void say_refused(struct run *r, const struct envelope *e,
+			const struct spool_meta *meta,
+			const struct spool_strs *refused, size_t ndeferred)
+{
+	worse(r, EXIT_UNAVAILABLE);
+	if (meta->sent_to.n || ndeferred)
+		error("%s: refused for %s; %s to the others", e->message_id,
+		      refused->v[0], meta->sent_to.n ? "sent" : "deferred");
+	else
+		error("%s: refused permanently, moved to failed/: %s",
+		      e->message_id, refused->v[0]);
+}
+
+/* Records what the attempt did (the spool lock held); prints the log. */
+static int record(struct run *r, const char *name, const struct envelope *e,
+		  struct spool_meta *meta, const struct attempt *a)
+{
+	struct spool_strs refused = { 0 }, deferred = { 0 }, sent = { 0 };
+	struct strbuf log = STRBUF_INIT, when = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	sort_rcpts(a, meta, &sent, &refused, &deferred);
 	meta->attempts++;
 	meta->last_attempt = r->now;
 	free(meta->via);
@@ -549,19 +591,7 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 			      e->message_id, when.buf, deferred.v[0]);
 	} else if (meta->sent_to.n) {
 		ret = record_sent(r, name, e->message_id, meta);
-		strbuf_addf(&log, "sent %s to ", e->message_id);
-		if (r->staging_to) {
-			strbuf_addf(&log, "%s (staging_to, instead of ",
-				    r->staging_to);
-			join(&log, e->rcpt, e->nrcpt);
-			strbuf_addch(&log, ')');
-		} else if (!r->smtp) {
-			strbuf_addf(&log, "%s (for ", r->where);
-			join(&log, sent.v, sent.n);
-			strbuf_addch(&log, ')');
-		} else {
-			join(&log, sent.v, sent.n);
-		}
+		log_sent(&log, r, e, &sent);
 		r->sent++;
 	} else {
 		ret = record_failed(r, name, e->message_id, meta);
@@ -582,16 +612,8 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 	add_list(&log, "refused", &refused);
 	add_list(&log, "deferred", &deferred);
 	printf("%s\n", log.buf);
-	if (refused.n) {
-		worse(r, EXIT_UNAVAILABLE);
-		if (meta->sent_to.n || deferred.n)
-			error("%s: refused for %s; %s to the others",
-			      e->message_id, refused.v[0],
-			      meta->sent_to.n ? "sent" : "deferred");
-		else
-			error("%s: refused permanently, moved to failed/: %s",
-			      e->message_id, refused.v[0]);
-	}
+	if (refused.n)
+		say_refused(r, e, meta, &refused, deferred.n);
 	spool_strs_release(&refused);
 	spool_strs_release(&deferred);
 	spool_strs_release(&sent);
@@ -618,6 +640,59 @@ static void unreadable(struct run *r, const char *name, const char *why)
 	r->failed++;
 	spool_meta_release(&meta);
 	free(id);
+}
+
+/* Who the message goes to this time: staging_to, or who has it not yet. */
+static void pick_rcpts(const struct run *r, const struct spool_meta *meta,
+		       const struct envelope *e, struct attempt *a)
+{
+	size_t i;
+
+	a->rcpt = xcalloc(e->nrcpt + 1, sizeof(*a->rcpt));
+	if (r->staging_to) {
+		if (!listed(&meta->sent_to, r->staging_to))
+			a->rcpt[a->n++] = r->staging_to;
+	} else {
+		for (i = 0; i < e->nrcpt; i++)
+			if (!listed(&meta->sent_to, e->rcpt[i]) &&
+			    !listed(&meta->refused, e->rcpt[i]))
+				a->rcpt[a->n++] = e->rcpt[i];
+	}
+}
+
+/*
+ * The attempt: over SMTP or into the local mailbox.  Returns 0, or 1
+ * when the run stops (the claim given up, nothing to record).
+ */
+static int transmit(struct run *r, const char *name, struct strbuf *out,
+		    const char *sender, struct attempt *a)
+{
+	int ret;
+
+	if (!a->n) {
+		/* nobody left: an earlier run was killed before recording */
+		a->res.tried = 1;
+		return 0;
+	}
+	if (r->smtp) {
+		smtp_send(r->smtp, sender, a->rcpt, a->n, out->buf, out->len,
+			  &a->res);
+		if (a->res.tried)
+			return 0;
+		spool_lock(&r->sp);
+		spool_send_claim(&r->sp, NULL);
+		spool_unlock(&r->sp);
+		stop_run(r, stop_code(a->res.stop), a->res.stop_reason);
+		return 1;
+	}
+	ret = deliver_mbox(r, name, out, sender, a);
+	if (!ret)
+		return 0;
+	spool_lock(&r->sp);
+	spool_send_claim(&r->sp, NULL);
+	spool_unlock(&r->sp);
+	stop_run(r, ret, "the local mailbox cannot be written");
+	return 1;
 }
 
 static void deliver(struct run *r, const char *name)
@@ -651,40 +726,10 @@ static void deliver(struct run *r, const char *name)
 		goto out;
 	}
 	sender = r->envelope_from ? r->envelope_from : e.from;
-	a.rcpt = xcalloc(e.nrcpt + 1, sizeof(*a.rcpt));
-	if (r->staging_to) {
-		if (!listed(&meta.sent_to, r->staging_to))
-			a.rcpt[a.n++] = r->staging_to;
-	} else {
-		for (i = 0; i < e.nrcpt; i++)
-			if (!listed(&meta.sent_to, e.rcpt[i]) &&
-			    !listed(&meta.refused, e.rcpt[i]))
-				a.rcpt[a.n++] = e.rcpt[i];
-	}
+	pick_rcpts(r, &meta, &e, &a);
 	outgoing(&out, &msg, &e);
-	if (!a.n) {
-		/* nobody left: an earlier run was killed before recording */
-		a.res.tried = 1;
-	} else if (r->smtp) {
-		smtp_send(r->smtp, sender, a.rcpt, a.n, out.buf, out.len,
-			  &a.res);
-		if (!a.res.tried) {
-			spool_lock(&r->sp);
-			spool_send_claim(&r->sp, NULL);
-			spool_unlock(&r->sp);
-			stop_run(r, stop_code(a.res.stop), a.res.stop_reason);
-			goto out;
-		}
-	} else {
-		ret = deliver_mbox(r, name, &out, sender, &a);
-		if (ret) {
-			spool_lock(&r->sp);
-			spool_send_claim(&r->sp, NULL);
-			spool_unlock(&r->sp);
-			stop_run(r, ret, "the local mailbox cannot be written");
-			goto out;
-		}
-	}
+	if (transmit(r, name, &out, sender, &a))
+		goto out;
 	for (i = 0; i < a.res.nrcpt; i++)
 		if (a.res.rcpt[i].code >= 200 && a.res.rcpt[i].code < 300) {
 			test_crash_point("after-250");

@@ -403,15 +403,10 @@ static void render(struct strbuf *out, struct canvas *c)
 	}
 }
 
-int plot_draw(struct strbuf *out, const char *title, const double *good,
-	      size_t ngood, const double *bad, size_t nbad, enum plot_gnuplot v)
+/* A title of visible text, and at least one series of finite samples. */
+static int check_input(const char *title, const double *good, size_t ngood,
+		       const double *bad, size_t nbad)
 {
-	struct canvas *c;
-	struct tics *t;
-	struct axis ax, ay;
-	double step;
-	size_t i, n = ngood > nbad ? ngood : nbad;
-	int xleft, ticlen = v == PLOT_GNUPLOT_46 ? 1 : 2;
 	const char *p;
 
 	if (!*title)
@@ -423,27 +418,75 @@ int plot_draw(struct strbuf *out, const char *title, const double *good,
 		return error("plot: both series are empty");
 	if (check_series("good", good, ngood) || check_series("bad", bad, nbad))
 		return -1;
+	return 0;
+}
+
+/* The y axis: autoscaled, widened, extended to whole tic steps. */
+static void y_axis(struct axis *ay, struct tics *t, enum plot_gnuplot v,
+		   const double *good, size_t ngood, const double *bad,
+		   size_t nbad)
+{
+	double step;
+	size_t i;
+
+	ay->min = ay->max = ngood ? good[0] : bad[0];
+	for (i = 0; i < ngood; i++) {
+		ay->min = good[i] < ay->min ? good[i] : ay->min;
+		ay->max = good[i] > ay->max ? good[i] : ay->max;
+	}
+	for (i = 0; i < nbad; i++) {
+		ay->min = bad[i] < ay->min ? bad[i] : ay->min;
+		ay->max = bad[i] > ay->max ? bad[i] : ay->max;
+	}
+	widen(&ay->min, &ay->max);
+	step = tic_step(fabs(ay->min - ay->max));
+	ay->min = step * floor(ay->min / step);
+	ay->max = step * ceil(ay->max / step);
+	make_tics(t, v, ay->min, ay->max, step);
+}
+
+/* The bad samples, then the good ones (points, a line, and 4.6's stars). */
+static void draw_samples(struct canvas *c, const struct axis *ax,
+			 const struct axis *ay, const double *good,
+			 size_t ngood, const double *bad, size_t nbad)
+{
+	size_t i;
+
+	for (i = 0; i < nbad; i++)
+		pixel(c, map(ax, (double)(i + 1)), map(ay, bad[i]), 'O',
+		      PRIO_POINT);
+	c->pen = PEN_AXIS;
+	for (i = 0; i < ngood; i++) {
+		int x = map(ax, (double)(i + 1)), y = map(ay, good[i]);
+
+		if (!i)
+			move(c, x, y);
+		stroke(c, x, y);
+	}
+	if (c->v == PLOT_GNUPLOT_46)
+		for (i = 0; i < ngood; i++)
+			pixel(c, map(ax, (double)(i + 1)), map(ay, good[i]),
+			      '*', PRIO_POINT);
+}
+
+int plot_draw(struct strbuf *out, const char *title, const double *good,
+	      size_t ngood, const double *bad, size_t nbad, enum plot_gnuplot v)
+{
+	struct canvas *c;
+	struct tics *t;
+	struct axis ax, ay;
+	size_t i, n = ngood > nbad ? ngood : nbad;
+	int xleft, ticlen = v == PLOT_GNUPLOT_46 ? 1 : 2;
+
+	if (check_input(title, good, ngood, bad, nbad))
+		return -1;
 
 	c = xcalloc(1, sizeof(*c));
 	t = xcalloc(1, sizeof(*t));
 	c->v = v;
 	memset(c->cell, ' ', sizeof(c->cell));
 
-	/* the y axis: autoscaled, widened, extended to whole tic steps */
-	ay.min = ay.max = ngood ? good[0] : bad[0];
-	for (i = 0; i < ngood; i++) {
-		ay.min = good[i] < ay.min ? good[i] : ay.min;
-		ay.max = good[i] > ay.max ? good[i] : ay.max;
-	}
-	for (i = 0; i < nbad; i++) {
-		ay.min = bad[i] < ay.min ? bad[i] : ay.min;
-		ay.max = bad[i] > ay.max ? bad[i] : ay.max;
-	}
-	widen(&ay.min, &ay.max);
-	step = tic_step(fabs(ay.min - ay.max));
-	ay.min = step * floor(ay.min / step);
-	ay.max = step * ceil(ay.max / step);
-	make_tics(t, v, ay.min, ay.max, step);
+	y_axis(&ay, t, v, good, ngood, bad, nbad);
 
 	/* the x axis: the sample indexes, not extended */
 	ax.min = 1;
@@ -469,22 +512,7 @@ int plot_draw(struct strbuf *out, const char *title, const double *good,
 	if (v < PLOT_GNUPLOT_54)
 		title_text(c, xleft, title);
 
-	/* the bad samples, then the good ones */
-	for (i = 0; i < nbad; i++)
-		pixel(c, map(&ax, (double)(i + 1)), map(&ay, bad[i]), 'O',
-		      PRIO_POINT);
-	c->pen = PEN_AXIS;
-	for (i = 0; i < ngood; i++) {
-		int x = map(&ax, (double)(i + 1)), y = map(&ay, good[i]);
-
-		if (!i)
-			move(c, x, y);
-		stroke(c, x, y);
-	}
-	if (v == PLOT_GNUPLOT_46)
-		for (i = 0; i < ngood; i++)
-			pixel(c, map(&ax, (double)(i + 1)), map(&ay, good[i]),
-			      '*', PRIO_POINT);
+	draw_samples(c, &ax, &ay, good, ngood, bad, nbad);
 
 	border(c, xleft);
 	if (v >= PLOT_GNUPLOT_54)

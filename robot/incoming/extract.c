@@ -124,15 +124,43 @@ static void test_request(struct strbuf *sb, const char *dir,
 	key(sb, "  ", "author", p->author);
 }
 
+/*
+ * The folder's files: the patch (when there is one) and the test request.
+ * Returns 0, or what write_file() or the folder's creation failed with.
+ */
+static int write_request(const char *dir, const struct followup *f,
+			 const struct request *rec, const char *id,
+			 const struct patch_found *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path;
+	int ret;
+
+	if (mkdir_p(dir))
+		return error_errno("cannot create '%s'", dir);
+	if (p) {
+		path = xasprintf("%s/patch.mbox", dir);
+		ret = write_file(path, p->mbox.buf, p->mbox.len);
+		free(path);
+		if (ret)
+			return ret;
+	}
+	test_request(&sb, dir, f, rec, id, p);
+	path = xasprintf("%s/test-request.yaml", dir);
+	ret = write_file(path, sb.buf, sb.len);
+	free(path);
+	strbuf_release(&sb);
+	return ret;
+}
+
 int extract_mail(const struct followup *f, const struct robot_config *cfg,
 		 struct spool *s, struct lore *lore, const char *dir,
 		 int need_patch, enum extract_result *res, struct strbuf *why)
 {
-	struct strbuf sb = STRBUF_INIT;
 	struct patch_found p = { 0 };
 	struct request rec;
 	const char *id = NULL;
-	char *name = NULL, *path;
+	char *name = NULL;
 	int ret, found = 0;
 
 	memset(&rec, 0, sizeof(rec));
@@ -176,21 +204,7 @@ int extract_mail(const struct followup *f, const struct robot_config *cfg,
 		*res = EXTRACT_NO_PATCH;
 		goto out;
 	}
-	if (mkdir_p(dir)) {
-		ret = error_errno("cannot create '%s'", dir);
-		goto out;
-	}
-	if (found) {
-		path = xasprintf("%s/patch.mbox", dir);
-		ret = write_file(path, p.mbox.buf, p.mbox.len);
-		free(path);
-		if (ret)
-			goto out;
-	}
-	test_request(&sb, dir, f, &rec, id, found ? &p : NULL);
-	path = xasprintf("%s/test-request.yaml", dir);
-	ret = write_file(path, sb.buf, sb.len);
-	free(path);
+	ret = write_request(dir, f, &rec, id, found ? &p : NULL);
 	if (ret)
 		goto out;
 	*res = EXTRACT_WRITTEN;
@@ -207,6 +221,5 @@ out:
 		ret = error_exit_code(EXIT_RUNTIME);
 	patch_found_release(&p);
 	request_release(&rec);
-	strbuf_release(&sb);
 	return ret;
 }

@@ -209,6 +209,13 @@ struct report {
 int report_render(struct strbuf *subject, struct strbuf *body,
 		  const struct report *r, const struct style *st);
 void report_release(struct report *r);
+
+/*
+ * Appends one of the sender's items (words or a table) to a place of the
+ * report: one empty line between items, the item ending in a newline.
+ * Every kind's notes use it.
+ */
+void notes_add_item(struct strbuf *place, const char *text);
 /* Frees what one test owns (a test outside a report's arrays). */
 void report_test_release(struct report_test *t);
 

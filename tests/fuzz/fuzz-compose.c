@@ -11,7 +11,7 @@
  * it).
  */
 #include "robot/util/common.h"
-#include "robot/kinds/compose.h"
+#include "robot/kinds/kinds.h"
 #include "tests/fuzz/fuzz.h"
 #include "config/config.h"
 #include "config/request.h"

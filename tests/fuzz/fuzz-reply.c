@@ -11,7 +11,8 @@
  * answer that composes has passed robot's own lint.
  */
 #include "robot/util/common.h"
-#include "robot/kinds/compose.h"
+#include "robot/kinds/reply/reply.h"
+#include "robot/report/compose.h"
 #include "robot/incoming/followup.h"
 #include "tests/fuzz/fuzz.h"
 #include "robot/incoming/guard.h"

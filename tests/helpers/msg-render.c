@@ -135,6 +135,19 @@ static void render_sample(const char *outdir, const struct sample *s)
 	strbuf_release(&why);
 }
 
+/* A kernel config of 400 lines, a reproduce script with a long line. */
+static void make_attachments(struct strbuf *config, struct strbuf *reproduce)
+{
+	size_t i;
+
+	for (i = 0; i < 400; i++)
+		strbuf_addf(config, "CONFIG_OPTION_%zu=y\n", i);
+	strbuf_addstr(reproduce, "#!/bin/sh\n\nexport kernel_cmdline='");
+	for (i = 0; i < 120; i++)
+		strbuf_addstr(reproduce, "opt=value");
+	strbuf_addstr(reproduce, "'\nrun_test  \t\n-- \n");
+}
+
 int main(int argc, char **argv)
 {
 	static const char robot[] = "kernel test robot <oliver.sang@intel.com>";
@@ -148,12 +161,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: msg-render OUTDIR\n");
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < 400; i++)
-		strbuf_addf(&config, "CONFIG_OPTION_%zu=y\n", i);
-	strbuf_addstr(&reproduce, "#!/bin/sh\n\nexport kernel_cmdline='");
-	for (i = 0; i < 120; i++)
-		strbuf_addstr(&reproduce, "opt=value");
-	strbuf_addstr(&reproduce, "'\nrun_test  \t\n-- \n");
+	make_attachments(&config, &reproduce);
 
 	{
 		const struct sample samples[] = {

@@ -685,64 +685,62 @@ static int loads_with(const char *name, const char *text)
 	return t != NULL;
 }
 
+/* Tables lkp_tables_load() must refuse, one change each. */
+static const struct bad_file {
+	const char *file, *text, *what;
+} bad_files[] = {
+	{ "stat-denylist", "@since 2016-01-01\n^a(?<=b+)\n",
+	  "lookbehind of varying length" },
+	{ "stat-denylist", "@since 2016-01-01\n^a(b\n", "unbalanced (" },
+	{ "stat-denylist", "@since 2016-01-01\n^a\\hc\n",
+	  "\\h, which PCRE2 reads otherwise" },
+	{ "stat-denylist", "@since 2016-01-01\na{,3}\n",
+	  "{,n}, which PCRE2 reads otherwise" },
+	{ "failure", "@since 2016-01-01\nx(?m).y\n",
+	  "(?m), which PCRE2 reads otherwise" },
+	{ "stat-denylist", "^a\n", "entry before @since" },
+	{ "stat-denylist", "@since 2016-1-1\n^a\n", "bad date" },
+	{ "stat-denylist", "@since 2016-01-01T24:00:00+0800\n^a\n",
+	  "a bad time" },
+	{ "stat-denylist",
+	  "@since 2016-01-01T10:00:00+0800\n^a\n"
+	  "@change 2016-01-01T09:00:00+0800\n+^b\n",
+	  "a time before the section's before" },
+	{ "stat-denylist",
+	  "@since 2016-01-02\n^a\n"
+	  "@change 2016-01-01T23:00:00+0800\n+^b\n",
+	  "a time on the day before the section's before" },
+	{ "stat-denylist", "@change 2016-01-01\n+^a\n", "@change first" },
+	{ "stat-denylist",
+	  "@since 2016-01-01\n^a\n@change 2017-01-01\n"
+	  "-^b\n",
+	  "removing what is not there" },
+	{ "stat-denylist",
+	  "@since 2016-01-01\n^a\n@change 2017-01-01\n"
+	  "^b\n",
+	  "@change line without +/-" },
+	{ "stat-denylist",
+	  "@since 2017-01-01\n^a\n@since 2016-01-01\n"
+	  "^b\n",
+	  "dates out of order" },
+	{ "stat-denylist", "@whatever 2016-01-01\n", "unknown directive" },
+	{ "perf-metrics-threshold", "@since 2016-01-01\nvmstat.x\n",
+	  "no value" },
+	{ "perf-metrics-threshold", "@since 2016-01-01\nvmstat.x ten\n",
+	  "bad value" },
+	{ "params", "@since 2016-01-01\nfio nr_task\n", "option without type" },
+	{ "rules", "2016-01-01 nonperf_ratio\n", "rule without value" },
+	{ "rules", "2016-01-01 nonperf_ratio 1.1\n", "missing rules" },
+	{ "rules",
+	  "2016-01-01 nonperf_ratio 1.1\n2016-01-01 function_exclude "
+	  ".time.\n2016-01-01 function_skip none\n2016-01-01 "
+	  "perf_profile some 5\n",
+	  "bad perf_profile" },
+	{ "rules", "2016-01-01 bogus 1\n", "unknown rule" },
+};
+
 static void test_bad_files(void)
 {
-	static const struct {
-		const char *file, *text, *what;
-	} bad[] = {
-		{ "stat-denylist", "@since 2016-01-01\n^a(?<=b+)\n",
-		  "lookbehind of varying length" },
-		{ "stat-denylist", "@since 2016-01-01\n^a(b\n",
-		  "unbalanced (" },
-		{ "stat-denylist", "@since 2016-01-01\n^a\\hc\n",
-		  "\\h, which PCRE2 reads otherwise" },
-		{ "stat-denylist", "@since 2016-01-01\na{,3}\n",
-		  "{,n}, which PCRE2 reads otherwise" },
-		{ "failure", "@since 2016-01-01\nx(?m).y\n",
-		  "(?m), which PCRE2 reads otherwise" },
-		{ "stat-denylist", "^a\n", "entry before @since" },
-		{ "stat-denylist", "@since 2016-1-1\n^a\n", "bad date" },
-		{ "stat-denylist", "@since 2016-01-01T24:00:00+0800\n^a\n",
-		  "a bad time" },
-		{ "stat-denylist",
-		  "@since 2016-01-01T10:00:00+0800\n^a\n"
-		  "@change 2016-01-01T09:00:00+0800\n+^b\n",
-		  "a time before the section's before" },
-		{ "stat-denylist",
-		  "@since 2016-01-02\n^a\n"
-		  "@change 2016-01-01T23:00:00+0800\n+^b\n",
-		  "a time on the day before the section's before" },
-		{ "stat-denylist", "@change 2016-01-01\n+^a\n",
-		  "@change first" },
-		{ "stat-denylist",
-		  "@since 2016-01-01\n^a\n@change 2017-01-01\n"
-		  "-^b\n",
-		  "removing what is not there" },
-		{ "stat-denylist",
-		  "@since 2016-01-01\n^a\n@change 2017-01-01\n"
-		  "^b\n",
-		  "@change line without +/-" },
-		{ "stat-denylist",
-		  "@since 2017-01-01\n^a\n@since 2016-01-01\n"
-		  "^b\n",
-		  "dates out of order" },
-		{ "stat-denylist", "@whatever 2016-01-01\n",
-		  "unknown directive" },
-		{ "perf-metrics-threshold", "@since 2016-01-01\nvmstat.x\n",
-		  "no value" },
-		{ "perf-metrics-threshold", "@since 2016-01-01\nvmstat.x ten\n",
-		  "bad value" },
-		{ "params", "@since 2016-01-01\nfio nr_task\n",
-		  "option without type" },
-		{ "rules", "2016-01-01 nonperf_ratio\n", "rule without value" },
-		{ "rules", "2016-01-01 nonperf_ratio 1.1\n", "missing rules" },
-		{ "rules",
-		  "2016-01-01 nonperf_ratio 1.1\n2016-01-01 function_exclude "
-		  ".time.\n2016-01-01 function_skip none\n2016-01-01 "
-		  "perf_profile some 5\n",
-		  "bad perf_profile" },
-		{ "rules", "2016-01-01 bogus 1\n", "unknown rule" },
-	};
 	struct strbuf orig = STRBUF_INIT, path = STRBUF_INIT;
 	struct lkp_tables *t;
 
@@ -753,14 +751,15 @@ static void test_bad_files(void)
 	data_dir_set(tmp);
 	CHECK(loads_with("pass", "@since 2016-01-01\n.+\\.pass$\n"),
 	      "the copy loads");
-	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad_files); i++) {
 		strbuf_reset(&orig);
 		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/config/data/lkp/%s", tmp, bad[i].file);
+		strbuf_addf(&path, "%s/config/data/lkp/%s", tmp,
+			    bad_files[i].file);
 		if (strbuf_read_file(&orig, path.buf) < 0)
 			BUG("cannot read %s", path.buf);
-		CHECK(!loads_with(bad[i].file, bad[i].text), "refused: %s",
-		      bad[i].what);
+		CHECK(!loads_with(bad_files[i].file, bad_files[i].text),
+		      "refused: %s", bad_files[i].what);
 		if (write_file(path.buf, orig.buf) < 0)
 			BUG("cannot restore %s", path.buf);
 	}

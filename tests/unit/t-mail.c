@@ -510,7 +510,6 @@ static void test_validators(void)
 		"<a@>",	     "<a@b@c>", "<=?x?=@b>",   "<a b@c>",  "<a@[b]c>",
 		"<a@[b[c]>", "<>",	"<a@b> <c@d>",
 	};
-	struct strbuf why = STRBUF_INIT;
 	size_t i;
 	int ok;
 
@@ -533,6 +532,12 @@ static void test_validators(void)
 			ok = 0;
 		}
 	CHECK(ok, "valid_msgid refuses what RFC 5322 msg-id does not allow");
+}
+
+/* Mailboxes, file names, invisible characters. */
+static void test_validators_names(void)
+{
+	struct strbuf why = STRBUF_INIT;
 
 	CHECK(ACCEPTS(valid_mailbox, "Linus Torvalds <torvalds@x.org>") &&
 		      ACCEPTS(valid_mailbox, "\"Doe, John\" <j@x.org>") &&
@@ -599,6 +604,7 @@ int main(void)
 	test_refusals();
 	test_lint();
 	test_validators();
+	test_validators_names();
 	test_crlf();
 	return check_done();
 }

@@ -581,51 +581,53 @@ static void addition_table(struct strbuf *sb, const char *head,
 	strbuf_addf(sb, "+\n%s", tail);
 }
 
+/* What check_2025() expects in the body, piece by piece. */
+static const char *const y2025_top_part =
+	"\n\nHello,\n\n"
+	"kernel test robot noticed a 7.2% regression of "
+	"stress-ng.lockofd.ops_per_sec on:\n\n\n"
+	"commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0 "
+	"(\"[PATCH v2] x86: frob the widgets\")\n"
+	"url: https://github.com/intel-lab-lkp/linux/commits/A-U-Thor/"
+	"x86-frob/20250601-101010\n"
+	"base: " LINUS " master\n"
+	"patch link: https://lore.kernel.org/all/"
+	"20250601.1234-1-author@example.org/\n"
+	"patch subject: [PATCH v2] x86: frob the widgets\n"
+	"\n"
+	"[still regression on      linus/master " SHA_A "]\n"
+	"[still regression on linux-next/master " SHA_B "]\n"
+	"\n"
+	"testcase: stress-ng\n"
+	"config: x86_64-rhel-8.3\n"
+	"compiler: gcc-12\n"
+	"test machine: 64 threads 2 sockets Intel(R) Xeon(R) Gold 6346 "
+	"CPU @ 3.10GHz (Ice Lake) with 256G memory\n"
+	"parameters:\n\n";
+static const char *const y2025_table_head =
+	"\tcpufreq_governor: performance\n"
+	"\n\n"
+	"In addition to that, the commit also has significant impact "
+	"on the following tests:\n\n";
+static const char *const y2025_tags =
+	"\n\n"
+	"If you fix the issue in a separate patch/commit (i.e. not just "
+	"a new version of\nthe same patch/commit), kindly add following "
+	"tags\n"
+	"| Reported-by: kernel test robot <oliver.sang@intel.com>\n"
+	"| Closes: https://lore.kernel.org/oe-lkp/202506151234.abcdef12-"
+	"oliver.sang@intel.com\n"
+	"\n\n"
+	"Details are as below:\n";
+static const char *const y2025_sections =
+	"The kernel config and materials to reproduce are available "
+	"at:\nhttps://download.01.org/0day-ci/archive/20250615/"
+	"202506151234.abcdef12-oliver.sang@intel.com\n\n"
+	"=========================================================="
+	"===============================\nclass/";
+
 static void check_2025(void)
 {
-	static const char *const top_part =
-		"\n\nHello,\n\n"
-		"kernel test robot noticed a 7.2% regression of "
-		"stress-ng.lockofd.ops_per_sec on:\n\n\n"
-		"commit: 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0 "
-		"(\"[PATCH v2] x86: frob the widgets\")\n"
-		"url: https://github.com/intel-lab-lkp/linux/commits/A-U-Thor/"
-		"x86-frob/20250601-101010\n"
-		"base: " LINUS " master\n"
-		"patch link: https://lore.kernel.org/all/"
-		"20250601.1234-1-author@example.org/\n"
-		"patch subject: [PATCH v2] x86: frob the widgets\n"
-		"\n"
-		"[still regression on      linus/master " SHA_A "]\n"
-		"[still regression on linux-next/master " SHA_B "]\n"
-		"\n"
-		"testcase: stress-ng\n"
-		"config: x86_64-rhel-8.3\n"
-		"compiler: gcc-12\n"
-		"test machine: 64 threads 2 sockets Intel(R) Xeon(R) Gold 6346 "
-		"CPU @ 3.10GHz (Ice Lake) with 256G memory\n"
-		"parameters:\n\n";
-	static const char *const table_head =
-		"\tcpufreq_governor: performance\n"
-		"\n\n"
-		"In addition to that, the commit also has significant impact "
-		"on the following tests:\n\n";
-	static const char *const tags =
-		"\n\n"
-		"If you fix the issue in a separate patch/commit (i.e. not just "
-		"a new version of\nthe same patch/commit), kindly add following "
-		"tags\n"
-		"| Reported-by: kernel test robot <oliver.sang@intel.com>\n"
-		"| Closes: https://lore.kernel.org/oe-lkp/202506151234.abcdef12-"
-		"oliver.sang@intel.com\n"
-		"\n\n"
-		"Details are as below:\n";
-	static const char *const sections =
-		"The kernel config and materials to reproduce are available "
-		"at:\nhttps://download.01.org/0day-ci/archive/20250615/"
-		"202506151234.abcdef12-oliver.sang@intel.com\n\n"
-		"=========================================================="
-		"===============================\nclass/";
 	struct strbuf table = STRBUF_INIT;
 	struct report r;
 	struct out o;
@@ -654,14 +656,15 @@ static void check_2025(void)
 		printf("# %s", o.err.buf);
 	CHECK_STREQ(o.subject.buf, "Re: [PATCH v2] x86: frob the widgets",
 		    "2025: a report on a patch answers it");
-	CHECK(!strncmp(o.body.buf, top_part, strlen(top_part)),
+	CHECK(!strncmp(o.body.buf, y2025_top_part, strlen(y2025_top_part)),
 	      "2025: greeting, patch lines, still lines, config lines");
-	if (strncmp(o.body.buf, top_part, strlen(top_part)))
-		show_diff(top_part, o.body.buf);
-	addition_table(&table, table_head, tags);
-	want_in(o.body.buf, table.buf, "2025: In-addition table, then tags");
+	if (strncmp(o.body.buf, y2025_top_part, strlen(y2025_top_part)))
+		show_diff(y2025_top_part, o.body.buf);
+	addition_table(&table, y2025_table_head, y2025_tags);
+	want_in(o.body.buf, table.buf,
+		"2025: In-addition table, then y2025_tags");
 	strbuf_release(&table);
-	want_in(o.body.buf, sections, "2025: the download link");
+	want_in(o.body.buf, y2025_sections, "2025: the download link");
 	want_in(o.body.buf, more, "2025: a second section after 99 stars");
 	free(more);
 	out_release(&o);

@@ -379,15 +379,6 @@ static void fail_table(struct strbuf *out, const struct functional_in *in,
 static const char *const slots[] = { "intro", "params", "remark", "end",
 				     "preface" };
 
-void notes_add_item(struct strbuf *slot, const char *text)
-{
-	if (slot->len)
-		strbuf_addch(slot, '\n');
-	strbuf_addstr(slot, text);
-	if (!slot->len || slot->buf[slot->len - 1] != '\n')
-		strbuf_addch(slot, '\n');
-}
-
 static char *detach_or_null(struct strbuf *sb)
 {
 	if (!sb->len) {

@@ -22,8 +22,8 @@ struct compare_roots;
 struct comparison;
 struct lkp_tables;
 struct report_functional;
+struct report_kind;
 struct request;
-struct strbuf;
 struct style;
 
 /* Whether a report on `kpi` is functional. */
@@ -53,11 +53,7 @@ int functional_fill(struct report_functional *fn, struct functional_logs *logs,
 		    const struct functional_in *in);
 void functional_logs_release(struct functional_logs *logs);
 
-/*
- * Appends one of the sender's items (words or a table) to a place of the
- * report: one empty line between items, the item ending in a newline.
- * A performance report's notes use it too (compose.c).
- */
-void notes_add_item(struct strbuf *place, const char *text);
+/* The kind's hooks (robot/report/build.h), in robot/kinds/kinds.c's table. */
+extern const struct report_kind functional_kind;
 
 #endif

@@ -17,7 +17,12 @@
 #define ROBOT_REPLY_H
 
 struct commit_info;
+struct compose_opts;
+struct composed;
 struct followup;
+struct report_kind;
+struct request;
+struct robot_config;
 struct strbuf;
 struct style;
 
@@ -78,5 +83,20 @@ int reply_commit_line(struct strbuf *out, const struct style *st,
  * the blanks at line ends (the operator's mailer took them off).
  */
 void reply_table_layout(struct strbuf *block, const struct style *st);
+
+/* The follow-up kind's hooks (robot/report/build.h); compose_reply uses it. */
+extern const struct report_kind reply_kind;
+
+/*
+ * Composes robot's answer to the follow-up `parent` (robot reply,
+ * doc/reply.md): the request's result roots and sections are the tables,
+ * its `applied` the patch tested (none without); the reply goes to the
+ * parent's sender and everyone it went to but robot, threaded under it.
+ * Returns 0 or an exit code after one error line, as compose_report()
+ * (robot/kinds/kinds.h).
+ */
+int compose_reply(struct composed *out, const struct followup *parent,
+		  const struct request *req, const struct robot_config *cfg,
+		  const struct compose_opts *o);
 
 #endif

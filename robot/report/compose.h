@@ -1,19 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * compose.h: from a request and the configuration to the message bytes.
+ * compose.h: a composed message, and its way into the spool.
  *
- * compose_report() loads everything the request names (result roots,
- * commit metadata), builds each test's comparison, fills struct report,
- * renders it through the style's templates and wraps it in a MIME message
- * that passes the lint.  It touches no network and no spool: the CLI
- * prints the bytes (--dry-run) or queues them.
+ * robot/kinds/kinds.h composes a report or a reply (struct composed);
+ * compose_queue() publishes its materials, records it and queues it.
  */
-#ifndef ROBOT_COMPOSE_H
-#define ROBOT_COMPOSE_H
+#ifndef ROBOT_REPORT_COMPOSE_H
+#define ROBOT_REPORT_COMPOSE_H
 
 #include "robot/util/strbuf.h"
 
-struct followup;
 struct request;
 struct robot_config;
 
@@ -45,35 +41,7 @@ struct compose_opts {
 	unsigned revision;
 };
 
-/*
- * Composes the report.  `style` (the --style option) may be NULL.
- * Returns 0, or after one error line the exit code the failure calls for:
- * EXIT_DATAERR for bad input (request, result roots, commit metadata,
- * attachments), EXIT_CONFIG when robot's own data files (templates,
- * tables) are missing or broken, EXIT_RUNTIME for an I/O error or a mail
- * that fails robot's own lint.  With thread_lookup (the request's, else
- * the configuration's) and no in_reply_to, the report replies to the mail
- * the tested commit was posted as, when the archive at lore_url has it
- * (robot/delivery/thread.h): then also EXIT_TEMPFAIL when the archive cannot be
- * asked now, EXIT_RUNTIME for an answer robot cannot use.
- */
-int compose_report(struct composed *out, const struct request *req,
-		   const struct robot_config *cfg, const char *style);
-int compose_report_opts(struct composed *out, const struct request *req,
-			const struct robot_config *cfg,
-			const struct compose_opts *o);
 void composed_release(struct composed *c);
-
-/*
- * Composes robot's answer to the follow-up `parent` (robot reply,
- * doc/reply.md): the request's result roots and sections are the tables,
- * its `applied` the patch tested (none without); the reply goes to the
- * parent's sender and everyone it went to but robot, threaded under it.
- * Returns 0 or an exit code after one error line, as compose_report().
- */
-int compose_reply(struct composed *out, const struct followup *parent,
-		  const struct request *req, const struct robot_config *cfg,
-		  const struct compose_opts *o);
 
 /*
  * Copies the materials into their archive folder, creating it, each with
