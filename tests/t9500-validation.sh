@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# t9400-validation: the validation protocol's tools (tests/fidelity.md,
+# t9500-validation: the validation protocol's tools (tests/fidelity.md,
 # "The validation protocol").
 #
 # tests/tools/gather-validation on a public-inbox mirror made here (a git
