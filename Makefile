@@ -208,9 +208,12 @@ demo: deps
 # The round trip of the real mails of the shared corpus, one part per
 # kind of mail (tests/fidelity/PART prints a line per mail and a summary
 # line); each kind adds its part here.  CORPUS=DIR elsewhere.
+# VALIDATION=DIR scores the gathered mails of DIR instead (both halves
+# when it holds them; tests/fidelity.md, "The validation protocol").
 FIDELITY_PARTS := mails functional plots
 fidelity: all
-	$(Q)BUILD=$(BUILD) tests/fidelity/run $(FIDELITY_PARTS)
+	$(Q)BUILD=$(BUILD) $(if $(VALIDATION),VALIDATION=$(abspath $(VALIDATION))) \
+		tests/fidelity/run $(if $(VALIDATION),validation,$(FIDELITY_PARTS))
 
 # Which test notices each row of the dated tables (config/data/styles,
 # config/data/lkp/rules): each row mutated in a scratch copy, the checks

@@ -73,6 +73,22 @@ def is_reply(mail, headline_re):
     for i, line in enumerate(own):
         if re.fullmatch('={60,}', line.strip()) and i + 3 < len(own):
             return True
+    # (a functional report may quote a log line with ">" and show a
+    # fail:runs table: it is a report)
+    import lkpfunc
+    return bare_table(own) and not lkpfunc.is_functional('\n'.join(own))
+
+
+def bare_table(own):
+    """A comparison block without its "=====" head and parameter line,
+    as the robot account's own follow-ups show it (2020-2021): a line of
+    commit ids, then the dashes under each."""
+    for a, b in zip(own, own[1:]):
+        ids = a.split()
+        if len(ids) >= 2 and all(re.fullmatch('[0-9a-f]{10,40}', x)
+                                 for x in ids[:2]) and \
+                re.match(r'^-{16} +-{16}', b.strip()):
+            return True
     return False
 
 
