@@ -1,0 +1,1131 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * build.c: the build report kind (build.h).
+ *
+ * The request names one build result (doc/build-result.md): its
+ * build.yaml (arch, config, compiler, commit, the make command lines),
+ * its build.log and the base build's base.log.  robot parses the logs
+ * (findings.h), marks the findings the base build does not have, picks
+ * the finding the Subject and the source excerpt name (the first new
+ * error, else the first new finding), reads the excerpt's lines from the
+ * commit's own blob (git/repo.h) and renders the mail through the
+ * templates of templates/build/, whose variants the dated table
+ * config/data/build-styles picks.  No date is written in this file.
+ */
+#include "common.h"
+#include "compose.h"
+#include "utf8.h"
+#include "config/config.h"
+#include "config/data.h"
+#include "config/schema.h"
+#include "config/style.h"
+#include "config/yaml.h"
+#include "git/commits.h"
+#include "git/repo.h"
+#include "mail/header.h"
+#include "mail/lint.h"
+#include "mail/msg.h"
+#include "templates/expand.h"
+#include "kinds/build/build.h"
+#include "kinds/build/findings.h"
+
+#include <time.h>
+#include <unistd.h>
+
+#define BUILD_STYLES "config/data/build-styles"
+#define MAX_LOG_LINES 200000
+
+#define F(key, kind, type, member, sub)                \
+	{                                              \
+		key, kind, offsetof(type, member), sub \
+	}
+
+/* ---- build.yaml ---- */
+
+struct build_result {
+	char *arch, *config, *compiler, *commit, *base, *status;
+	struct strv make; /* the make command lines, as the job ran them */
+	char *sparse_version;
+	int w1;	     /* a W=1 build */
+	char *source_rev; /* the commit as the source tree names it */
+	char *dir;   /* the directory */
+	char *file;  /* its build.yaml */
+	char *dotconfig; /* its .config, or NULL */
+};
+
+static const struct field result_fields[] = {
+	F("arch", FIELD_STR, struct build_result, arch, NULL),
+	F("config", FIELD_STR, struct build_result, config, NULL),
+	F("compiler", FIELD_STR, struct build_result, compiler, NULL),
+	F("commit", FIELD_STR, struct build_result, commit, NULL),
+	F("base", FIELD_STR, struct build_result, base, NULL),
+	F("status", FIELD_STR, struct build_result, status, NULL),
+	F("make", FIELD_STRS, struct build_result, make, NULL),
+	F("sparse_version", FIELD_STR, struct build_result, sparse_version,
+	  NULL),
+	F("w1", FIELD_BOOL, struct build_result, w1, NULL),
+	F("source_rev", FIELD_STR, struct build_result, source_rev, NULL),
+};
+static const struct schema result_schema = { "build result", result_fields,
+					     ARRAY_SIZE(result_fields),
+					     sizeof(struct build_result) };
+
+/* ---- the request ---- */
+
+struct req_excerpt {
+	char *file, *symbol;
+	long line, from, to;
+	char *blame; /* `git blame --porcelain` of the lines shown */
+};
+
+struct req_bpatch {
+	char *url, *base, *link, *subject, *commit_url, *review_repo,
+		*review_branch;
+};
+
+struct build_req {
+	char *file;
+	char *kind, *date, *style, *message_id, *in_reply_to, *from;
+	struct strv to, cc, references;
+	char *build;	       /* the build result's directory */
+	char *repo;	       /* the source tree (git) */
+	char *greeting;	       /* "Hi NAME," */
+	char *tree, *tree_name, *branch, *head, *position, *commit_subject;
+	struct strv auto_on, also_on, cannot_apply;
+	struct req_bpatch patch;
+	struct objv excerpts; /* struct req_excerpt (at most one shown) */
+	char *reported_by;
+};
+
+static const struct field excerpt_fields[] = {
+	F("file", FIELD_STR, struct req_excerpt, file, NULL),
+	F("line", FIELD_COUNT, struct req_excerpt, line, NULL),
+	F("symbol", FIELD_STR, struct req_excerpt, symbol, NULL),
+	F("from", FIELD_COUNT, struct req_excerpt, from, NULL),
+	F("to", FIELD_COUNT, struct req_excerpt, to, NULL),
+	F("blame", FIELD_PATH, struct req_excerpt, blame, NULL),
+};
+static const struct schema excerpt_schema = { "excerpt", excerpt_fields,
+					      ARRAY_SIZE(excerpt_fields),
+					      sizeof(struct req_excerpt) };
+
+static const struct field bpatch_fields[] = {
+	F("url", FIELD_STR, struct req_bpatch, url, NULL),
+	F("base", FIELD_STR, struct req_bpatch, base, NULL),
+	F("link", FIELD_STR, struct req_bpatch, link, NULL),
+	F("subject", FIELD_STR, struct req_bpatch, subject, NULL),
+	F("commit_url", FIELD_STR, struct req_bpatch, commit_url, NULL),
+	F("review_repo", FIELD_STR, struct req_bpatch, review_repo, NULL),
+	F("review_branch", FIELD_STR, struct req_bpatch, review_branch, NULL),
+};
+static const struct schema bpatch_schema = { "patch", bpatch_fields,
+					     ARRAY_SIZE(bpatch_fields),
+					     sizeof(struct req_bpatch) };
+
+static const struct field req_fields[] = {
+	F("kind", FIELD_STR, struct build_req, kind, NULL),
+	F("date", FIELD_STR, struct build_req, date, NULL),
+	F("style", FIELD_STR, struct build_req, style, NULL),
+	F("message_id", FIELD_MSGID, struct build_req, message_id, NULL),
+	F("in_reply_to", FIELD_MSGID, struct build_req, in_reply_to, NULL),
+	F("references", FIELD_STRS, struct build_req, references, NULL),
+	F("from", FIELD_MAILBOX, struct build_req, from, NULL),
+	F("to", FIELD_MAILBOXES, struct build_req, to, NULL),
+	F("cc", FIELD_MAILBOXES, struct build_req, cc, NULL),
+	F("build", FIELD_PATH, struct build_req, build, NULL),
+	F("repo", FIELD_PATH, struct build_req, repo, NULL),
+	F("greeting", FIELD_STR, struct build_req, greeting, NULL),
+	F("tree", FIELD_STR, struct build_req, tree, NULL),
+	F("tree_name", FIELD_STR, struct build_req, tree_name, NULL),
+	F("branch", FIELD_STR, struct build_req, branch, NULL),
+	F("head", FIELD_STR, struct build_req, head, NULL),
+	F("position", FIELD_STR, struct build_req, position, NULL),
+	F("commit_subject", FIELD_STR, struct build_req, commit_subject, NULL),
+	F("auto_on", FIELD_STRS, struct build_req, auto_on, NULL),
+	F("also_on", FIELD_STRS, struct build_req, also_on, NULL),
+	F("cannot_apply", FIELD_STRS, struct build_req, cannot_apply, NULL),
+	F("patch", FIELD_OBJ, struct build_req, patch, &bpatch_schema),
+	F("excerpts", FIELD_OBJS, struct build_req, excerpts, &excerpt_schema),
+	F("reported_by", FIELD_MAILBOX, struct build_req, reported_by, NULL),
+};
+static const struct schema req_schema = { "build request", req_fields,
+					  ARRAY_SIZE(req_fields),
+					  sizeof(struct build_req) };
+
+int build_request_is(const char *path)
+{
+	struct ydoc doc = { 0 };
+	const struct ynode *k;
+	int is = 0;
+
+	error_quiet++;
+	if (!ydoc_load_file(&doc, path)) {
+		k = doc.root ? ynode_get(doc.root, "kind") : NULL;
+		is = k && k->type == YNODE_SCALAR && !strcmp(k->str, "build");
+	}
+	error_quiet--;
+	ydoc_release(&doc);
+	return is;
+}
+
+/* ---- the excerpt's blame (git blame --porcelain) ---- */
+
+struct blame_line {
+	long final;
+	char *sha, *author, *author_mail, *committer, *committer_mail,
+		*summary, *filename;
+	int64_t time;
+	int tz;
+	int boundary;
+};
+
+struct blame {
+	struct blame_line *v;
+	size_t n, alloc;
+};
+
+struct blame_commit {
+	char *sha, *author, *author_mail, *committer, *committer_mail,
+		*summary, *filename;
+	int64_t time;
+	int tz;
+	int boundary;
+};
+
+static char *line_value(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	if (strncmp(line, key, n) || line[n] != ' ')
+		return NULL;
+	return xstrdup(line + n + 1);
+}
+
+/*
+ * Reads the porcelain output of git blame: for each line a header
+ * "SHA ORIG FINAL [N]", the commit's fields the first time it appears,
+ * "filename PATH", then the line itself after a tab.
+ */
+static int blame_read(struct blame *b, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct blame_commit *cs = NULL;
+	size_t ncs = 0, alloc = 0, i;
+	struct blame_commit *cur = NULL;
+	long final = 0;
+	char *p, *nl;
+	int ret = 0, lineno = 0;
+
+	memset(b, 0, sizeof(*b));
+	if (strbuf_read_file(&sb, path) < 0)
+		return error_errno("%s: cannot read the blame", path);
+	for (p = sb.buf; *p && !ret; p = nl + 1) {
+		char *val;
+
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		*nl = '\0';
+		lineno++;
+		if (*p == '\t') {
+			struct blame_line *l;
+
+			if (!cur) {
+				ret = error("%s:%d: a source line before its "
+					    "header",
+					    path, lineno);
+				break;
+			}
+			ALLOC_GROW(b->v, b->n + 1, b->alloc);
+			l = &b->v[b->n++];
+			memset(l, 0, sizeof(*l));
+			l->final = final;
+			l->sha = xstrdup(cur->sha);
+			l->author = xstrdup(cur->author ? cur->author : "");
+			l->author_mail = xstrdup(cur->author_mail ? cur->author_mail : "");
+			l->committer = xstrdup(cur->committer ? cur->committer : "");
+			l->committer_mail =
+				xstrdup(cur->committer_mail ? cur->committer_mail : "");
+			l->summary = xstrdup(cur->summary ? cur->summary : "");
+			l->filename = xstrdup(cur->filename ? cur->filename : "");
+			l->time = cur->time;
+			l->tz = cur->tz;
+			l->boundary = cur->boundary;
+			continue;
+		}
+		if (strspn(p, "0123456789abcdef") == 40 && p[40] == ' ') {
+			char sha[41];
+
+			memcpy(sha, p, 40);
+			sha[40] = '\0';
+			if (sscanf(p + 41, "%*d %ld", &final) != 1) {
+				ret = error("%s:%d: a bad header line", path,
+					    lineno);
+				break;
+			}
+			cur = NULL;
+			for (i = 0; i < ncs; i++)
+				if (!strcmp(cs[i].sha, sha))
+					cur = &cs[i];
+			if (!cur) {
+				ALLOC_GROW(cs, ncs + 1, alloc);
+				cur = &cs[ncs++];
+				memset(cur, 0, sizeof(*cur));
+				cur->sha = xstrdup(sha);
+			}
+			continue;
+		}
+		if (!cur)
+			continue;
+		if (!strcmp(p, "boundary")) {
+			cur->boundary = 1;
+		} else if ((val = line_value(p, "author"))) {
+			free(cur->author);
+			cur->author = val;
+		} else if ((val = line_value(p, "author-mail"))) {
+			free(cur->author_mail);
+			cur->author_mail = val;
+		} else if ((val = line_value(p, "author-time"))) {
+			cur->time = strtoll(val, NULL, 10);
+			free(val);
+		} else if ((val = line_value(p, "author-tz"))) {
+			int h = atoi(val);
+
+			cur->tz = (h / 100) * 60 + h % 100;
+			free(val);
+		} else if ((val = line_value(p, "committer"))) {
+			free(cur->committer);
+			cur->committer = val;
+		} else if ((val = line_value(p, "committer-mail"))) {
+			free(cur->committer_mail);
+			cur->committer_mail = val;
+		} else if ((val = line_value(p, "summary"))) {
+			free(cur->summary);
+			cur->summary = val;
+		} else if ((val = line_value(p, "filename"))) {
+			free(cur->filename);
+			cur->filename = val;
+		}
+		if (!*nl && nl == p + strlen(p))
+			break;
+	}
+	for (i = 0; i < ncs; i++) {
+		free(cs[i].sha);
+		free(cs[i].author);
+		free(cs[i].author_mail);
+		free(cs[i].committer);
+		free(cs[i].committer_mail);
+		free(cs[i].summary);
+		free(cs[i].filename);
+	}
+	free(cs);
+	strbuf_release(&sb);
+	return ret;
+}
+
+static void blame_release(struct blame *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		free(b->v[i].sha);
+		free(b->v[i].author);
+		free(b->v[i].author_mail);
+		free(b->v[i].committer);
+		free(b->v[i].committer_mail);
+		free(b->v[i].summary);
+		free(b->v[i].filename);
+	}
+	free(b->v);
+}
+
+static const struct blame_line *blame_find(const struct blame *b, long line)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (b->v[i].final == line)
+			return &b->v[i];
+	return NULL;
+}
+
+/* ---- the context of one composition ---- */
+
+struct var {
+	const char *name;
+	char *value; /* NULL: no value, the template line is left out */
+};
+
+struct bctx {
+	const struct robot_config *cfg;
+	struct build_req req;
+	struct build_result res;
+	struct blog log, base;
+	struct style st;
+	char day[11]; /* the style's */
+	int y, m, d;  /* the report's local day */
+	struct var *vars;
+	size_t nvars, alloc;
+	int missing;
+	const struct bline *target; /* the finding the Subject names */
+	int errors, warnings, sparse, smatch;
+};
+
+static void set_var(struct bctx *c, const char *name, char *value)
+{
+	size_t i;
+
+	for (i = 0; i < c->nvars; i++)
+		if (!strcmp(c->vars[i].name, name)) {
+			free(c->vars[i].value);
+			c->vars[i].value = value;
+			return;
+		}
+	ALLOC_GROW(c->vars, c->nvars + 1, c->alloc);
+	c->vars[c->nvars].name = name;
+	c->vars[c->nvars++].value = value;
+}
+
+static void set_str(struct bctx *c, const char *name, const char *value)
+{
+	set_var(c, name, value ? xstrdup(value) : NULL);
+}
+
+static int lookup(void *ctx, const char *name, struct strbuf *out)
+{
+	struct bctx *c = ctx;
+	size_t i;
+
+	for (i = 0; i < c->nvars; i++)
+		if (!strcmp(c->vars[i].name, name)) {
+			if (c->vars[i].value)
+				strbuf_addstr(out, c->vars[i].value);
+			else
+				c->missing = 1;
+			return 0;
+		}
+	return 1;
+}
+
+/*
+ * Appends the block NAME: templates/build/NAME-VARIANT when the style
+ * has a row "build.NAME VARIANT", else templates/build/NAME.  Each line
+ * of the template is a line of the mail; a line naming a placeholder
+ * without a value is left out.
+ */
+static int block(struct bctx *c, struct strbuf *out, const char *name)
+{
+	const char *variant;
+	char *key = xasprintf("build.%s", name), *file, *text, *path = NULL;
+	struct strbuf line = STRBUF_INIT;
+	const char *p;
+	int ret = 0;
+
+	variant = style_get(&c->st, key);
+	free(key);
+	file = variant && strcmp(variant, "-") ? xasprintf("%s-%s", name, variant)
+					       : xstrdup(name);
+	text = data_template("build", file, &path);
+	free(file);
+	if (!text) {
+		error_status = EXIT_CONFIG;
+		return -1;
+	}
+	for (p = text; *text && p;) {
+		const char *nl = strchr(p, '\n');
+		char *one = nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+
+		strbuf_reset(&line);
+		c->missing = 0;
+		if (tmpl_expand(&line, one, path, lookup, c)) {
+			free(one);
+			error_status = EXIT_CONFIG;
+			ret = -1;
+			break;
+		}
+		free(one);
+		if (!c->missing) {
+			strbuf_addbuf(out, &line);
+			strbuf_addch(out, '\n');
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	strbuf_release(&line);
+	free(text);
+	free(path);
+	return ret;
+}
+
+static int style_is(const struct bctx *c, const char *key)
+{
+	const char *v = style_get(&c->st, key);
+
+	return v && !strcmp(v, "1");
+}
+
+/* ---- loading ---- */
+
+static int load_result(struct bctx *c)
+{
+	struct build_result *r = &c->res;
+	struct ydoc doc = { 0 };
+	char *log, *base;
+	int ret;
+
+	if (!c->req.build)
+		return error("%s: build: missing (the build result's "
+			     "directory)",
+			     c->req.file);
+	r->dir = xstrdup(c->req.build);
+	r->file = xasprintf("%s/build.yaml", r->dir);
+	if (ydoc_load_file(&doc, r->file))
+		return -1;
+	if (!doc.root || doc.root->type != YNODE_MAP) {
+		ydoc_release(&doc);
+		return error("%s: not a mapping of keys", r->file);
+	}
+	ret = schema_load(r, &result_schema, doc.root, r->file);
+	ydoc_release(&doc);
+	if (ret)
+		return -1;
+	if (!r->compiler)
+		return error("%s: compiler: missing (the compiler the config "
+			     "was built with)",
+			     r->file);
+	if (!r->config)
+		return error("%s: config: missing (the config's name)",
+			     r->file);
+	if (!r->commit)
+		return error("%s: commit: missing (the commit built)",
+			     r->file);
+	if (r->status && strcmp(r->status, "success") &&
+	    strcmp(r->status, "warning") && strcmp(r->status, "error"))
+		return error("%s: status: '%s' is not success, warning or "
+			     "error",
+			     r->file, r->status);
+	log = xasprintf("%s/build.log", r->dir);
+	ret = blog_read(&c->log, log, MAX_LOG_LINES);
+	free(log);
+	if (ret)
+		return -1;
+	base = xasprintf("%s/base.log", r->dir);
+	if (!access(base, F_OK)) {
+		ret = blog_read(&c->base, base, MAX_LOG_LINES);
+		if (ret) {
+			free(base);
+			return -1;
+		}
+		blog_mark_new(&c->log, &c->base);
+	} else {
+		blog_mark_new(&c->log, NULL);
+	}
+	free(base);
+	return 0;
+}
+
+static const char *const months[] = { "Jan", "Feb", "Mar", "Apr",
+				      "May", "Jun", "Jul", "Aug",
+				      "Sep", "Oct", "Nov", "Dec" };
+
+/* The local day of the request's date: "Sat, 21 Mar 2026 16:21:51 +0800". */
+static int report_day(struct bctx *c)
+{
+	char mon[4] = "", tzs[6] = "", wday[4] = "";
+	int hh, mm, ss, n = 0;
+	size_t i;
+
+	if (!c->req.date) {
+		time_t t;
+		struct tm tm;
+		int sde = source_date_epoch(&t);
+
+		if (sde < 0)
+			return -1;
+		if (!sde)
+			t = time(NULL);
+		gmtime_r(&t, &tm);
+		c->y = tm.tm_year + 1900;
+		c->m = tm.tm_mon + 1;
+		c->d = tm.tm_mday;
+		return 0;
+	}
+	if (sscanf(c->req.date, "%3s, %2d %3s %4d %2d:%2d:%2d %5s%n", wday,
+		   &c->d, mon, &c->y, &hh, &mm, &ss, tzs, &n) != 8 ||
+	    c->req.date[n])
+		return error("%s: date: '%s' is not a mail's Date ('Sat, 21 "
+			     "Mar 2026 16:21:51 +0800')",
+			     c->req.file, c->req.date);
+	for (i = 0; i < ARRAY_SIZE(months); i++)
+		if (!strcmp(mon, months[i]))
+			c->m = (int)i + 1;
+	if (!c->m)
+		return error("%s: date: '%s': unknown month", c->req.file,
+			     c->req.date);
+	return 0;
+}
+
+static int load(struct bctx *c, const char *path, const char *style)
+{
+	struct ydoc doc = { 0 };
+	int ret;
+
+	c->req.file = xstrdup(path);
+	if (ydoc_load_file(&doc, path))
+		return -1;
+	if (!doc.root || doc.root->type != YNODE_MAP) {
+		ydoc_release(&doc);
+		return error("%s: not a mapping of keys", path);
+	}
+	ret = schema_load(&c->req, &req_schema, doc.root, path);
+	ydoc_release(&doc);
+	if (ret || report_day(c))
+		return -1;
+	if (style || c->req.style) {
+		if (style_resolve(style ? style : c->req.style, c->day))
+			return -1;
+	} else {
+		snprintf(c->day, sizeof(c->day), "%04d-%02d-%02d", c->y, c->m,
+			 c->d);
+	}
+	if (style_load_table(&c->st, c->day, NULL, BUILD_STYLES)) {
+		error_status = EXIT_CONFIG;
+		return -1;
+	}
+	return load_result(c);
+}
+
+/* ---- the findings ---- */
+
+static void count(struct bctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->log.n; i++) {
+		const struct bline *l = &c->log.v[i];
+
+		if (!l->is_new)
+			continue;
+		if (l->sev == SEV_ERROR)
+			c->errors++;
+		else if (l->sev == SEV_WARNING)
+			c->warnings++;
+		else if (l->sev == SEV_SPARSE)
+			c->sparse++;
+		else if (l->sev == SEV_SMATCH)
+			c->smatch++;
+		if (!c->target && l->sev == SEV_ERROR)
+			c->target = l;
+	}
+	for (i = 0; i < c->log.n && !c->target; i++)
+		if (c->log.v[i].is_new)
+			c->target = &c->log.v[i];
+}
+
+/*
+ * The Subject's finding: the target line without the compiler's option
+ * (" [-Wfoo]"), sparse's type details (" @@ expected ... @@ got ...").
+ */
+static char *subject_finding(const struct bline *l)
+{
+	char *s = xstrdup(l->text), *p;
+	size_t n;
+
+	p = strstr(s, " @@ ");
+	if (p)
+		*p = '\0';
+	n = strlen(s);
+	if (n && s[n - 1] == ']') {
+		p = strrchr(s, '[');
+		if (p && p > s && p[-1] == ' ' &&
+		    (!strncmp(p, "[-W", 3) || !strncmp(p, "[-Werror", 8)))
+			p[-1] = '\0';
+	}
+	return s;
+}
+
+/* ---- the excerpt ---- */
+
+static char *split_lines(const char *text, size_t *n, char ***out)
+{
+	char *copy = xstrdup(text), *p;
+	size_t alloc = 0;
+
+	*n = 0;
+	*out = NULL;
+	for (p = copy; *p;) {
+		char *nl = strchr(p, '\n');
+
+		ALLOC_GROW(*out, *n + 1, alloc);
+		(*out)[(*n)++] = p;
+		if (!nl)
+			break;
+		*nl = '\0';
+		p = nl + 1;
+	}
+	return copy;
+}
+
+/* Whether a finding of `file` names `line`. */
+static int named(const struct bctx *c, const char *file, long line)
+{
+	size_t i;
+
+	for (i = 0; i < c->log.n; i++) {
+		const struct bline *l = &c->log.v[i];
+
+		if (l->file && l->line == line && l->sev != SEV_NOTE &&
+		    !strcmp(l->file, file))
+			return 1;
+	}
+	return 0;
+}
+
+static int excerpt(struct bctx *c, struct strbuf *body)
+{
+	const struct req_excerpt *e;
+	struct strbuf src = STRBUF_INIT, sb = STRBUF_INIT;
+	struct blame bl = { 0 };
+	struct repo *repo = NULL;
+	char **lines, *copy;
+	size_t nlines, wauthor = 0, wpath = 0;
+	long from, to, ln, first_intro = 0;
+	int ret = -1, renamed = 0, r, wnum;
+	const struct blame_line *intro = NULL;
+
+	if (!c->req.excerpts.n)
+		return 0;
+	e = c->req.excerpts.v;
+	if (!e->file || !e->line)
+		return error("%s: excerpts[0]: file and line needed",
+			     c->req.file);
+	if (!c->req.repo)
+		return error("%s: repo: missing (the source tree the excerpt "
+			     "is read from)",
+			     c->req.file);
+	if (repo_open(&repo, c->req.repo))
+		return -1;
+	r = repo_file_at(repo, c->res.source_rev ? c->res.source_rev
+						 : c->res.commit,
+			 e->file, &src);
+	repo_close(repo);
+	if (r < 0)
+		goto out;
+	if (r > 0) {
+		error("%s: excerpts[0].file: commit %s has no file '%s'",
+		      c->req.file, c->res.commit, e->file);
+		goto out;
+	}
+	copy = split_lines(src.buf, &nlines, &lines);
+	from = e->from ? e->from : (e->line > 20 ? e->line - 20 : 1);
+	to = e->to ? e->to : e->line + 3;
+	if ((size_t)to > nlines)
+		to = (long)nlines;
+	if ((size_t)e->line > nlines || from > e->line) {
+		error("%s: excerpts[0].line: '%s' of commit %s has %zu lines, "
+		      "not line %ld",
+		      c->req.file, e->file, c->res.commit, nlines, e->line);
+		free(lines);
+		free(copy);
+		goto out;
+	}
+	if (e->blame && blame_read(&bl, e->blame)) {
+		free(lines);
+		free(copy);
+		goto out;
+	}
+	set_str(c, "vim_file", e->file);
+	set_var(c, "vim_line", xasprintf("%ld", e->line));
+	set_str(c, "vim_symbol", e->symbol);
+	set_str(c, "if_no_symbol", e->symbol ? NULL : "");
+	strbuf_addstr(body, "\n");
+	if (block(c, body, "vim"))
+		goto free_lines;
+	for (ln = from; ln <= to; ln++) {
+		const struct blame_line *b = blame_find(&bl, ln);
+
+		if (!b)
+			continue;
+		if (utf8_valid(b->author, strlen(b->author)) &&
+		    strlen(b->author) > wauthor)
+			wauthor = strlen(b->author);
+		if (strlen(b->filename) > wpath)
+			wpath = strlen(b->filename);
+		if (strcmp(b->filename, e->file))
+			renamed = 1;
+	}
+	wnum = snprintf(NULL, 0, "%ld", to);
+	for (ln = from; ln <= to; ln++) {
+		const char *text = lines[ln - 1];
+		int mark = named(c, e->file, ln);
+		const struct blame_line *b = bl.n ? blame_find(&bl, ln) : NULL;
+
+		if (bl.n && !b) {
+			error("%s: excerpts[0].blame: '%s' has no line %ld",
+			      c->req.file, e->blame, ln);
+			goto free_lines;
+		}
+		if (b) {
+			const char *sha_w = style_get(&c->st, "build.blame_abbrev");
+			int w = sha_w ? atoi(sha_w) : 12;
+			int64_t lt = b->time + (int64_t)b->tz * 60;
+			time_t tt = (time_t)lt;
+			struct tm tm;
+
+			gmtime_r(&tt, &tm);
+			if (b->boundary)
+				strbuf_addf(body, "^%.*s ", w - 1, b->sha);
+			else
+				strbuf_addf(body, "%.*s ", w, b->sha);
+			if (renamed)
+				strbuf_addf(body, "%-*s ", (int)wpath,
+					    b->filename);
+			strbuf_addf(body, "%-*s %04d-%02d-%02d %c%*ld  ",
+				    (int)wauthor, b->author, tm.tm_year + 1900,
+				    tm.tm_mon + 1, tm.tm_mday, mark ? '@' : ' ',
+				    wnum, ln);
+			if (ln == e->line && strncmp(b->sha, c->res.commit, 40))
+				intro = b, first_intro = ln;
+		} else {
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "%s%ld", mark ? "> " : "", ln);
+			strbuf_addf(body, " %5s\t", sb.buf);
+		}
+		strbuf_reset(&sb);
+		findings_clean(&sb, text, strlen(text));
+		strbuf_addbuf(body, &sb);
+		strbuf_addch(body, '\n');
+	}
+	if (intro && (!(c->req.patch.url || c->req.patch.subject) ||
+		      style_is(c, "build.intro_on_patch"))) {
+		set_var(c, "intro_line", xasprintf("%ld", first_intro));
+		set_str(c, "intro_sha", intro->sha);
+		set_str(c, "intro_summary", intro->summary);
+		set_var(c, "intro_to", xasprintf("%s %s", intro->author,
+						 intro->author_mail));
+		set_var(c, "intro_cc", xasprintf("%s %s", intro->committer,
+						 intro->committer_mail));
+		strbuf_addch(body, '\n');
+		if (block(c, body, "introduced"))
+			goto free_lines;
+	}
+	ret = 0;
+free_lines:
+	free(lines);
+	free(copy);
+out:
+	blame_release(&bl);
+	strbuf_release(&src);
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* ---- the mail ---- */
+
+static char *join(const struct strv *v, const char *sep)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (!v->n)
+		return NULL;
+	for (i = 0; i < v->n; i++)
+		strbuf_addf(&sb, "%s%s", i ? sep : "", v->v[i]);
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *bare_id(const char *id)
+{
+	size_t n = strlen(id);
+
+	if (n >= 2 && id[0] == '<' && id[n - 1] == '>')
+		return xstrndup(id + 1, n - 2);
+	return xstrdup(id);
+}
+
+static void fill_vars(struct bctx *c, const char *msgid)
+{
+	const struct build_req *q = &c->req;
+	const struct build_result *r = &c->res;
+	const char *from = q->from ? q->from : c->cfg->from;
+	char *id = bare_id(msgid);
+	struct strbuf sb = STRBUF_INIT;
+	int patch = q->patch.url || q->patch.subject;
+	const char *kind = c->errors ? "error" : "warning";
+	size_t i;
+
+	set_str(c, "name", q->greeting);
+	set_str(c, "verdict", c->errors ? "ERROR" : "WARNING");
+	set_str(c, "auto_on", q->auto_on.n ? q->auto_on.v[0] : NULL);
+	set_var(c, "also_on", join(&q->also_on, " "));
+	set_var(c, "cannot_apply", join(&q->cannot_apply, " "));
+	set_str(c, "url", q->patch.url);
+	set_str(c, "base", q->patch.base);
+	set_str(c, "patch_link", q->patch.link);
+	set_str(c, "patch_subject", q->patch.subject);
+	set_str(c, "commit_url", q->patch.commit_url);
+	set_str(c, "review_repo", q->patch.review_repo);
+	set_str(c, "review_branch", q->patch.review_branch);
+	set_str(c, "tree", q->tree);
+	set_str(c, "tree_name", q->tree_name);
+	set_str(c, "branch", q->branch);
+	set_str(c, "head", q->head);
+	set_str(c, "commit", r->commit);
+	set_str(c, "position", q->position);
+	set_str(c, "commit_subject", q->commit_subject);
+	set_str(c, "config", r->config);
+	set_str(c, "arch", r->arch);
+	set_str(c, "compiler", r->compiler);
+	set_str(c, "sparse_version", r->sparse_version);
+	set_str(c, "w1", r->w1 ? " (this is a W=1 build)" : "");
+	set_str(c, "if_patch", patch ? "" : NULL);
+	set_str(c, "if_more",
+		q->also_on.n || q->cannot_apply.n ? "" : NULL);
+	set_str(c, "if_checkout",
+		!patch || q->patch.commit_url ? "" : NULL);
+	set_str(c, "if_commit", patch ? NULL : "");
+	set_str(c, "if_sparse", r->sparse_version ? "" : NULL);
+	set_str(c, "if_attached", r->dotconfig ? "" : NULL);
+	for (i = 0; i < r->make.n; i++)
+		if (strstr(r->make.v[i], "make.cross"))
+			break;
+	set_str(c, "if_cross", i < r->make.n ? "" : NULL);
+	for (i = 0; i < r->make.n; i++)
+		if (strstr(r->make.v[i], "O=build_dir"))
+			break;
+	set_str(c, "if_build_dir", i < r->make.n ? "" : NULL);
+	set_var(c, "make", join(&r->make, "\n        "));
+	set_str(c, "reported_by", q->reported_by ? q->reported_by : from);
+	set_str(c, "msgid", id);
+	if (c->cfg->archive_url)
+		set_var(c, "archive_url",
+			xasprintf("%s/%04d%02d%02d/%s", c->cfg->archive_url,
+				  c->y, c->m, c->d, id));
+	else
+		set_str(c, "archive_url", NULL);
+	set_var(c, "closes",
+		c->cfg->list_archive_url
+			? xasprintf("%s/%s/", c->cfg->list_archive_url, id)
+			: NULL);
+	strbuf_addstr(&sb, c->errors && (c->warnings) ? "error/warnings"
+			   : c->errors			 ? "errors"
+							 : "warnings");
+	set_var(c, "what", strbuf_detach(&sb, NULL));
+	set_str(c, "kind", kind);
+	free(id);
+}
+
+static int render_body(struct bctx *c, struct strbuf *body)
+{
+	const struct build_req *q = &c->req;
+	int patch = q->patch.url || q->patch.subject;
+	size_t i;
+	int ret = 0;
+
+	if (q->greeting)
+		ret = block(c, body, "greeting");
+	if (!ret && (q->greeting || patch))
+		ret = block(c, body, c->errors ? "intro-error" : "intro-warning");
+	if (!ret && patch)
+		ret = block(c, body, "patch");
+	if (!ret && !patch)
+		ret = block(c, body, "commit");
+	if (!ret)
+		ret = block(c, body, "config");
+	if (!ret)
+		ret = block(c, body, "reproduce");
+	if (!ret)
+		ret = block(c, body, "tags");
+	if (!ret)
+		ret = block(c, body, c->sparse && !c->errors && !c->warnings
+					     ? "heading-sparse"
+					     : "heading");
+	for (i = 0; !ret && i < c->log.n; i++) {
+		const struct bline *l = &c->log.v[i];
+
+		/* "--": grep's separator of a log cut to its findings */
+		if (*l->text && strcmp(l->text, "--"))
+			strbuf_addstr(body, l->is_new ? ">> " : "   ");
+		strbuf_addstr(body, l->text);
+		strbuf_addch(body, '\n');
+	}
+	if (!ret && c->req.excerpts.n) {
+		const char *gap = style_get(&c->st, c->sparse && !c->errors &&
+							     !c->warnings
+						    ? "build.sparse_gap"
+						    : "build.log_gap");
+		int k;
+
+		for (k = gap ? atoi(gap) : 0; k > 0; k--)
+			strbuf_addch(body, '\n');
+	}
+	if (!ret)
+		ret = excerpt(c, body);
+	if (!ret)
+		ret = block(c, body, "signature");
+	return ret;
+}
+
+static int add_header(struct msg *m, const char *name, const char *value,
+		      const char *file, const char *key)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
+	if (hdr_validate(name, value, strlen(value), &why))
+		ret = error("%s: %s: %s", file, key, why.buf);
+	else
+		ret = msg_add_header(m, name, value);
+	strbuf_release(&why);
+	return ret;
+}
+
+static char *make_msgid(const struct bctx *c)
+{
+	uint64_t h = fnv1a64(FNV64_INIT, c->res.commit, strlen(c->res.commit));
+
+	h = fnv1a64(h, c->res.config, strlen(c->res.config));
+	return xasprintf("<%04d%02d%02d.%08x-%s@%s>", c->y, c->m, c->d,
+			 (uint32_t)(h ^ (h >> 32)), c->cfg->message_id_user,
+			 c->cfg->message_id_domain);
+}
+
+static int headers(struct bctx *c, struct msg *m, const char *subject,
+		   const char *msgid)
+{
+	const struct build_req *q = &c->req;
+	char *to = join(&q->to, ", "), *cc = join(&q->cc, ", ");
+	char *refs = join(&q->references, " ");
+	int ret = 0;
+
+	if (q->date)
+		ret = add_header(m, "Date", q->date, q->file, "date");
+	if (!ret)
+		ret = q->from ? add_header(m, "From", q->from, q->file, "from")
+			      : add_header(m, "From", c->cfg->from,
+					   c->cfg->file, "from");
+	if (!ret && to)
+		ret = add_header(m, "To", to, q->file, "to");
+	if (!ret && cc)
+		ret = add_header(m, "Cc", cc, q->file, "cc");
+	if (!ret)
+		ret = add_header(m, "Subject", subject, q->build,
+				 "build.log (the Subject's finding)");
+	if (!ret)
+		ret = add_header(m, "Message-ID", msgid, q->file, "message_id");
+	if (!ret && (refs || q->in_reply_to))
+		ret = add_header(m, "References", refs ? refs : q->in_reply_to,
+				 q->file, "references");
+	if (!ret && q->in_reply_to)
+		ret = add_header(m, "In-Reply-To", q->in_reply_to, q->file,
+				 "in_reply_to");
+	free(to);
+	free(cc);
+	free(refs);
+	return ret;
+}
+
+static void ctx_release(struct bctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nvars; i++)
+		free(c->vars[i].value);
+	free(c->vars);
+	free(c->req.file);
+	schema_release(&c->req, &req_schema);
+	schema_release(&c->res, &result_schema);
+	free(c->res.dir);
+	free(c->res.file);
+	free(c->res.dotconfig);
+	blog_release(&c->log);
+	blog_release(&c->base);
+	style_release(&c->st);
+}
+
+int build_compose(struct composed *out, const char *path,
+		  const struct robot_config *cfg, const struct compose_opts *o)
+{
+	struct bctx c = { 0 };
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT,
+		      why = STRBUF_INIT;
+	struct msg m;
+	char *finding = NULL;
+	int ret = -1;
+
+	error_status = 0;
+	memset(out, 0, sizeof(*out));
+	strbuf_init(&out->bytes, 0);
+	msg_init(&m);
+	c.cfg = cfg;
+	if (load(&c, path, o ? o->style : NULL))
+		goto out;
+	{
+		char *dc = xasprintf("%s/.config", c.res.dir);
+
+		if (!access(dc, R_OK))
+			c.res.dotconfig = dc;
+		else
+			free(dc);
+	}
+	count(&c);
+	if (!c.target) {
+		error("%s/build.log: no new finding against base.log: nothing "
+		      "to report",
+		      c.res.dir);
+		goto out;
+	}
+	out->message_id = c.req.message_id ? xstrdup(c.req.message_id)
+					   : make_msgid(&c);
+	fill_vars(&c, out->message_id);
+	finding = subject_finding(c.target);
+	set_var(&c, "finding", finding);
+	if (c.req.patch.subject)
+		strbuf_addf(&subject, "Re: %s", c.req.patch.subject);
+	else if (block(&c, &subject, "subject"))
+		goto out;
+	while (subject.len && subject.buf[subject.len - 1] == '\n')
+		strbuf_setlen(&subject, subject.len - 1);
+	if (render_body(&c, &body))
+		goto out;
+	while (body.len > 1 && body.buf[body.len - 1] == '\n' &&
+	       body.buf[body.len - 2] == '\n')
+		strbuf_setlen(&body, body.len - 1);
+	out->key = xasprintf("build %s %s %s", c.res.commit, c.res.config,
+			     c.target->key ? c.target->key : "");
+	out->commit_id = xstrdup(c.res.commit);
+	if (c.res.base)
+		out->base_id = xstrdup(c.res.base);
+	if (msg_set_body(&m, body.buf, body.len) ||
+	    headers(&c, &m, subject.buf, out->message_id))
+		goto out;
+	if (c.res.dotconfig) {
+		struct strbuf dc = STRBUF_INIT;
+
+		if (strbuf_read_file(&dc, c.res.dotconfig) < 0) {
+			error_errno("%s: cannot read", c.res.dotconfig);
+			strbuf_release(&dc);
+			goto out;
+		}
+		/* the 2019-2021 mails attach it gzipped; robot: as text */
+		ret = msg_add_part(&m, "config", "text/plain", dc.buf, dc.len);
+		strbuf_release(&dc);
+		if (ret)
+			goto out;
+		ret = -1;
+	}
+	if (msg_render(&out->bytes, &m))
+		goto out;
+	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
+		error("%s: the mail fails the lint: %s", path, why.buf);
+		error_status = EXIT_RUNTIME;
+		goto out;
+	}
+	ret = 0;
+out:
+	msg_release(&m);
+	ctx_release(&c);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	strbuf_release(&why);
+	return ret ? error_exit_code(EXIT_DATAERR) : 0;
+}

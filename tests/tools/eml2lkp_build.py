@@ -1,0 +1,387 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""eml2lkp_build: the inputs behind a kbuild finding report.
+
+A finding report of the 0-day kbuild robot (a compiler error or warning,
+sparse, smatch; on a commit of a tree or on a posted patch) becomes what
+the operator had when robot wrote it (doc/build-result.md, doc/build.md):
+
+  OUTDIR/build/build.yaml   the build result: arch, config, compiler,
+                            commit, the make command lines the job ran
+  OUTDIR/build/build.log    the compiler's output (the mail's lines
+                            without their ">> " / "   " column)
+  OUTDIR/build/base.log     the base build's: the lines the mail shows
+                            without ">>" (they were there before)
+  OUTDIR/build/.config      when the mail attached one (the archive did
+                            not keep its content)
+  OUTDIR/src/               a git repository whose commit holds the
+                            excerpt's lines at their numbers
+  OUTDIR/build/blame        `git blame --porcelain` of those lines, when
+                            the mail shows blame columns
+  OUTDIR/request.yaml       kind: build, the headers, the tree / patch
+                            facts, the excerpt's file, line and window
+  OUTDIR/robot.yaml         the configuration (spool inside OUTDIR)
+
+Nothing of the report's layout is written: no line of the mail's body
+except the compiler's output (build.log, base.log), the source lines
+(src/, blame) and the make command lines (build.yaml make:), which are
+the build job's own.
+"""
+
+import email
+import email.policy
+import email.utils
+import os
+import re
+import subprocess
+
+
+class NotMine(Exception):
+    pass
+
+
+def is_finding_mail(raw):
+    m = email.message_from_bytes(raw, policy=email.policy.compat32)
+    frm = m.get('From', '')
+    subj = re.sub(r'\s+', ' ', m.get('Subject', ''))
+    if 'lkp@intel.com' not in frm:
+        return False
+    if re.search(r'BUILD (SUCCESS|REGRESSION)', subj):
+        return False
+    body = text_part(m) or ''
+    return ('(new ones prefixed by >>)' in body or
+            'smatch warnings:' in body or
+            'cocci warnings' in body)
+
+
+def text_part(m):
+    for part in m.walk():
+        if part.get_content_maintype() == 'multipart':
+            continue
+        if part.get_content_type() == 'text/plain' and \
+                not part.get_filename():
+            raw = part.get_payload(decode=True) or b''
+            return raw.decode(part.get_content_charset() or 'us-ascii',
+                              'replace')
+    return None
+
+
+def q(s):
+    """A YAML double-quoted scalar."""
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def unfold(v):
+    return re.sub(r'\r?\n[ \t]+', ' ', v or '').strip()
+
+
+def addresses(v):
+    out = []
+    for name, addr in email.utils.getaddresses([unfold(v)]):
+        if not addr:
+            continue
+        name = str(email.header.make_header(
+            email.header.decode_header(name))) if name else ''
+        out.append(email.utils.formataddr((name, addr)) if name else addr)
+    return out
+
+
+GENERATED = [
+    r'wget https://raw\.githubusercontent\.com/intel/lkp-tests/master/sbin/'
+    r'make\.cross -O ~/bin/make\.cross',
+    r'chmod \+x ~/bin/make\.cross',
+    r'# apt-get install sparse',
+    r'# sparse version: .*',
+    r'# https://\S+/commit/[0-9a-f]{40}',
+    r'git remote add linux-review \S+',
+    r'git fetch --no-tags linux-review \S+',
+    r'git checkout [0-9a-f]{40}',
+    r'# save the attached \.config to linux build tree',
+    r'# save the config file',
+    r'mkdir build_dir( && cp config build_dir/\.config)?',
+]
+
+SIG = re.compile(r'^(---|-- )$')
+
+
+def run(cmd, cwd, env=None):
+    subprocess.run(cmd, cwd=cwd, check=True, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def parse_excerpt(lines):
+    """The excerpt lines: (number, marked, code, blame or None)."""
+    out = []
+    for l in lines:
+        m = re.match(r'^ ([ >])( *)(\d+)\t(.*)$', l)
+        if m and not re.match(r'^[\^0-9a-f]{8,} ', l):
+            out.append((int(m.group(3)), m.group(1) == '>', m.group(4),
+                        None))
+            continue
+        m = re.match(r'^(\^?[0-9a-f]{8,}) (.*?) (\d{4}-\d\d-\d\d) '
+                     r'([ @]) *(\d+)  (.*)$', l)
+        if m:
+            out.append((int(m.group(5)), m.group(4) == '@', m.group(6),
+                        (m.group(1), m.group(2).rstrip(), m.group(3))))
+            continue
+        raise NotMine('an excerpt line robot cannot read: %r' % l[:60])
+    return out
+
+
+def main(path, outdir):
+    raw = open(path, 'rb').read()
+    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    body = text_part(msg) or ''
+    L = body.split('\n')
+    req = ['kind: build']
+    res = {}
+    patch = {}
+    os.makedirs(os.path.join(outdir, 'build'), exist_ok=True)
+    for h, key in (('Date', 'date'), ('Message-ID', 'message_id'),
+                   ('In-Reply-To', 'in_reply_to')):
+        if msg[h]:
+            v = unfold(msg[h])
+            if key != 'date':
+                v = re.findall(r'<[^>]+>', v)[0]
+            req.append('%s: %s' % (key, q(v)))
+    if msg['References']:
+        req.append('references: [%s]' % ', '.join(
+            q(x) for x in re.findall(r'<[^>]+>', msg['References'])))
+    req.append('from: %s' % q(addresses(msg['From'])[0]))
+    for h, key in (('To', 'to'), ('Cc', 'cc')):
+        if msg[h]:
+            req.append('%s: [%s]' % (key, ', '.join(
+                q(a) for a in addresses(msg[h]))))
+    i = 0
+    n = len(L)
+    make = []
+    heading = None
+    while i < n:
+        l = L[i]
+        m = re.match(r'^Hi (.*),$', l)
+        if m and heading is None:
+            req.append('greeting: %s' % q(m.group(1)))
+        m = re.match(r'^\[auto build test \w+ on (.*)\]$', l)
+        if m:
+            req.append('auto_on: [%s]' % q(m.group(1)))
+        m = re.match(r'^\[also build test \w+ on (.*)\]$', l)
+        if m:
+            req.append('also_on: [%s]' % ', '.join(
+                q(x) for x in m.group(1).split(' ')))
+        m = re.match(r'^\[cannot apply to (.*)\]$', l)
+        if m:
+            req.append('cannot_apply: [%s]' % ', '.join(
+                q(x) for x in m.group(1).split(' ')))
+        for pre, key in (('url:    ', 'url'), ('base:   ', 'base'),
+                         ('patch link:    ', 'link'),
+                         ('patch subject: ', 'subject')):
+            if l.startswith(pre):
+                patch[key] = l[len(pre):]
+        m = re.match(r'^tree:   (\S+) (\S+)$', l)
+        if m:
+            req.append('tree: %s' % q(m.group(1)))
+            req.append('branch: %s' % q(m.group(2)))
+        m = re.match(r'^head:   ([0-9a-f]{40})$', l)
+        if m:
+            req.append('head: %s' % q(m.group(1)))
+        m = re.match(r'^commit: ([0-9a-f]{40}) \[(\d+/\d+)\] (.*)$', l)
+        if m:
+            res['commit'] = m.group(1)
+            req.append('position: %s' % q(m.group(2)))
+            req.append('commit_subject: %s' % q(m.group(3)))
+        m = re.match(r'^config: (\S+) \((.*)\)$', l)
+        if m:
+            res['config'] = m.group(1)
+            res['attached'] = m.group(2) == 'attached as .config'
+            res['arch'] = m.group(1).split('-')[0]
+        if l.startswith('compiler: '):
+            res['compiler'] = l[len('compiler: '):]
+        m = re.match(r'^reproduce( \(this is a W=1 build\))?:(.*)$', l)
+        if m and heading is None:
+            res['w1'] = bool(m.group(1))
+            j = i + 1
+            while j < n and L[j].startswith('        '):
+                step = L[j][8:]
+                sv = re.match(r'^# sparse version: (.*)$', step)
+                if sv:
+                    res['sparse_version'] = sv.group(1)
+                co = re.match(r'^git checkout ([0-9a-f]{40})$', step)
+                if co:
+                    res['commit'] = co.group(1)
+                cu = re.match(r'^# https://\S+/commit/[0-9a-f]{40}$', step)
+                if cu:
+                    patch['commit_url'] = '1'
+                if not any(re.fullmatch(g, step) for g in GENERATED):
+                    make.append(step)
+                j += 1
+        if re.match(r'^(All (errors|warnings|error/warnings) \(new ones '
+                    r'prefixed by >>\):|"?sparse warnings: \(new ones '
+                    r'prefixed by >>\)"?)$', l):
+            heading = i
+            break
+        i += 1
+    if heading is None:
+        raise NotMine('no "(new ones prefixed by >>)" heading')
+    # the compiler's output: up to the excerpt or the signature
+    end = next((k for k in range(heading + 1, n)
+                if L[k].startswith('vim +') or SIG.match(L[k])), n)
+    vim = end if end < n and L[end].startswith('vim +') else None
+    log = L[heading + 1:end]
+    while log and log[0] == '':
+        log.pop(0)
+    while log and log[-1] == '':
+        log.pop()
+    new, old = [], []
+    for l in log:
+        if l.startswith('>> '):
+            new.append(l[3:])
+        elif l.startswith('   ') or l in ('', '--'):
+            old.append(l[3:] if l != '--' else l)
+            new.append(l[3:] if l != '--' else l)
+            continue
+        else:
+            raise NotMine('a log line without its column: %r' % l[:40])
+    # build.log: every line; base.log: those without the mark
+    with open(os.path.join(outdir, 'build', 'build.log'), 'w') as f:
+        f.write(''.join(x + '\n' for x in new))
+    with open(os.path.join(outdir, 'build', 'base.log'), 'w') as f:
+        f.write(''.join(x + '\n' for x in old) or '\n')
+    if patch:
+        url = patch.get('url', '')
+        m = re.match(r'^(https://\S+)/commits/(\S+)$', url)
+        if m and patch.get('commit_url'):
+            patch['commit_url'] = m.group(1) + '/commit/' + \
+                res.get('commit', '')
+            patch['review_repo'] = m.group(1)
+            patch['review_branch'] = m.group(2)
+        else:
+            patch.pop('commit_url', None)
+        req.append('patch:')
+        for k in ('url', 'base', 'link', 'subject', 'commit_url',
+                  'review_repo', 'review_branch'):
+            if k in patch:
+                req.append('  %s: %s' % (k, q(patch[k])))
+    subj = unfold(msg['Subject'])
+    m = re.match(r'^\[([^:\]]+):(\S+) (\d+/\d+)\] ', subj)
+    if m:
+        req.append('tree_name: %s' % q(m.group(1)))
+    if 'commit' not in res:
+        res['commit'] = '0' * 40
+    # the excerpt and its source tree
+    if vim is not None:
+        m = re.match(r'^vim (?:\+/(\S+) )?\+(\d+) (\S+)$', L[vim])
+        if not m:
+            raise NotMine('a vim line robot cannot read')
+        sym, line, file = m.group(1), int(m.group(2)), m.group(3)
+        k = vim + 2
+        ex = []
+        while k < n and L[k] != '':
+            ex.append(L[k])
+            k += 1
+        rows = parse_excerpt(ex)
+        src = os.path.join(outdir, 'src')
+        os.makedirs(os.path.join(src, os.path.dirname(file)), exist_ok=True)
+        top = max(r[0] for r in rows)
+        text = [''] * top
+        for r in rows:
+            text[r[0] - 1] = r[2]
+        with open(os.path.join(src, file), 'w') as f:
+            f.write('\n'.join(text) + '\n')
+        env = dict(os.environ, GIT_AUTHOR_NAME='robot',
+                   GIT_AUTHOR_EMAIL='robot@example.org',
+                   GIT_COMMITTER_NAME='robot',
+                   GIT_COMMITTER_EMAIL='robot@example.org',
+                   GIT_AUTHOR_DATE='2000-01-01T00:00:00Z',
+                   GIT_COMMITTER_DATE='2000-01-01T00:00:00Z')
+        run(['git', 'init', '-q', '.'], src, env)
+        run(['git', 'add', '-A'], src, env)
+        run(['git', 'commit', '-q', '-m', 'the tree of the built commit'],
+            src, env)
+        run(['git', 'tag', 'built'], src, env)
+        res['source_rev'] = 'built'
+        req.append('repo: src')
+        req.append('excerpts:')
+        req.append('  - file: %s' % q(file))
+        req.append('    line: %d' % line)
+        if sym:
+            req.append('    symbol: %s' % q(sym))
+        req.append('    from: %d' % rows[0][0])
+        req.append('    to: %d' % rows[-1][0])
+        if rows[0][3]:
+            write_blame(outdir, file, rows, L, k, line)
+            req.append('    blame: build/blame')
+    y = ['arch: %s' % q(res.get('arch', 'x86_64')),
+         'config: %s' % q(res.get('config', 'allmodconfig')),
+         'compiler: %s' % q(res.get('compiler', 'gcc')),
+         'commit: %s' % q(res['commit'])]
+    if res.get('source_rev'):
+        y.append('source_rev: %s' % q(res['source_rev']))
+    if make:
+        y.append('make: [%s]' % ', '.join(q(x) for x in make))
+    if res.get('sparse_version'):
+        y.append('sparse_version: %s' % q(res['sparse_version']))
+    if res.get('w1'):
+        y.append('w1: true')
+    with open(os.path.join(outdir, 'build', 'build.yaml'), 'w') as f:
+        f.write('\n'.join(y) + '\n')
+    if res.get('attached'):
+        with open(os.path.join(outdir, 'build', '.config'), 'w') as f:
+            f.write('# the attached .config: not kept by the archive\n')
+    req.append('build: build')
+    with open(os.path.join(outdir, 'request.yaml'), 'w') as f:
+        f.write('\n'.join(req) + '\n')
+    with open(os.path.join(outdir, 'robot.yaml'), 'w') as f:
+        f.write('spool: %s\n' % q(os.path.join(os.path.abspath(outdir),
+                                                'spool')))
+        f.write('archive_url: "https://download.01.org/0day-ci/archive"\n')
+        f.write('list_archive_url: "https://lore.kernel.org/oe-kbuild-all"\n')
+    return 0
+
+
+def write_blame(outdir, file, rows, L, k, line):
+    """The porcelain blame of the excerpt's lines; the commit that
+    introduced the vim line from the ":::::: " lines when the mail has
+    them."""
+    intro = {}
+    for l in L[k:]:
+        m = re.match(r'^:::::: ([0-9a-f]{40}) (.*)$', l)
+        if m:
+            intro['sha'], intro['summary'] = m.group(1), m.group(2)
+        m = re.match(r'^:::::: TO: (.*) (<[^>]*>)$', l)
+        if m:
+            intro['to'] = (m.group(1), m.group(2))
+        m = re.match(r'^:::::: CC: (.*) (<[^>]*>)$', l)
+        if m:
+            intro['cc'] = (m.group(1), m.group(2))
+    renamed = all(re.match(r'^\S+/\S+ ', r[3][1]) or
+                  r[3][1].startswith(file + ' ') for r in rows) and \
+        any('/' in r[3][1].split(' ')[0] for r in rows) and \
+        len(set(r[3][1].split(' ')[0] for r in rows)) > 1
+    out = []
+    import calendar
+    for num, _, code, (sha, who, day) in rows:
+        path = file
+        if renamed:
+            path, who = who.split(' ', 1)
+            who = who.strip()
+        boundary = sha.startswith('^')
+        sha = sha.lstrip('^')
+        full = sha + '0' * (40 - len(sha))
+        to = cc = (who, '<>')
+        summary = '-'
+        if intro.get('sha', '').startswith(sha) and num == line:
+            full = intro['sha']
+            summary = intro['summary']
+            to = intro.get('to', to)
+            cc = intro.get('cc', cc)
+        y, mo, d = (int(x) for x in day.split('-'))
+        t = calendar.timegm((y, mo, d, 12, 0, 0))
+        out.append('%s %d %d 1' % (full, num, num))
+        if boundary:
+            out.append('boundary')
+        out += ['author %s' % to[0], 'author-mail %s' % to[1],
+                'author-time %d' % t, 'author-tz +0000',
+                'committer %s' % cc[0], 'committer-mail %s' % cc[1],
+                'summary %s' % summary, 'filename %s' % path,
+                '\t' + code]
+    with open(os.path.join(outdir, 'build', 'blame'), 'w') as f:
+        f.write('\n'.join(out) + '\n')
