@@ -97,6 +97,12 @@ GENERATED = [
     r'git checkout [0-9a-f]{40}',
     r'# save the attached \.config to linux build tree',
     r'# save the config file',
+    r'# save the config file to linux build tree',
+    r'# install \S+ cross compiling tool for clang build',
+    r'# apt-get install binutils-\S+',
+    r'# https://\S+/commit/\?id=[0-9a-f]{40}',
+    r'git remote add \S+ \S+',
+    r'git fetch --no-tags \S+ \S+',
     r'mkdir build_dir( && cp config build_dir/\.config)?',
 ]
 
@@ -109,19 +115,30 @@ def run(cmd, cwd, env=None):
 
 
 def parse_excerpt(lines):
-    """The excerpt lines: (number, marked, code, blame or None)."""
+    """The excerpt lines: (number, marked, code, blame or None).  A blame
+    line is git blame's "SHA [PATH] (AUTHOR DATE LINE) CODE" as the robot
+    shows it: its first "(" dropped, its first ") " two blanks (an author
+    with a ")" keeps the line number's), "@" before a named line's
+    number."""
     out = []
     for l in lines:
-        m = re.match(r'^ ([ >])( *)(\d+)\t(.*)$', l)
-        if m and not re.match(r'^[\^0-9a-f]{8,} ', l):
-            out.append((int(m.group(3)), m.group(1) == '>', m.group(4),
+        m = re.match(r'^ *(> )?(\d+)\t(.*)$', l)
+        if m and not re.match(r'^\^?[0-9a-f]{8,} ', l):
+            out.append((int(m.group(2)), bool(m.group(1)), m.group(3),
                         None))
             continue
         m = re.match(r'^(\^?[0-9a-f]{8,}) (.*?) (\d{4}-\d\d-\d\d) '
-                     r'([ @]) *(\d+)  (.*)$', l)
+                     r'([ @])( *\d+)(\) |  )(.*)$', l)
         if m:
-            out.append((int(m.group(5)), m.group(4) == '@', m.group(6),
-                        (m.group(1), m.group(2).rstrip(), m.group(3))))
+            who = m.group(2)
+            if m.group(6) == ') ':
+                # the author's own ")" was the first ") "
+                who = who[:-1] if who.endswith(' ') else who
+                who = who.rstrip() + ')'
+            else:
+                who = who.rstrip()
+            out.append((int(m.group(5)), m.group(4) == '@', m.group(7),
+                        (m.group(1), who, m.group(3))))
             continue
         raise NotMine('an excerpt line robot cannot read: %r' % l[:60])
     return out
@@ -188,6 +205,16 @@ def main(path, outdir):
             res['commit'] = m.group(1)
             req.append('position: %s' % q(m.group(2)))
             req.append('commit_subject: %s' % q(m.group(3)))
+        if re.match(r'^config: \S+$', l):
+            res['config'] = l.split(' ')[1]
+            res['arch'] = res['config'].split('-')[0]
+            res['unpublished'] = True
+        if l.startswith('sparse: ') and heading is None:
+            res['sparse_version'] = l[len('sparse: '):]
+        if l.startswith('rustc: ') and heading is None:
+            res['rustc'] = l[len('rustc: '):]
+        if l.startswith('FYI, the error/warning was bisected to this '):
+            req.append('bisected: true')
         m = re.match(r'^config: (\S+) \((.*)\)$', l)
         if m:
             res['config'] = m.group(1)
@@ -207,9 +234,11 @@ def main(path, outdir):
                 co = re.match(r'^git checkout ([0-9a-f]{40})$', step)
                 if co:
                     res['commit'] = co.group(1)
-                cu = re.match(r'^# https://\S+/commit/[0-9a-f]{40}$', step)
-                if cu:
-                    patch['commit_url'] = '1'
+                bu = re.match(r'^# apt-get install (binutils-\S+)$', step)
+                if bu:
+                    res['binutils'] = bu.group(1)
+                if step.startswith('git remote add linux-review '):
+                    patch['review'] = True
                 if not any(re.fullmatch(g, step) for g in GENERATED):
                     make.append(step)
                 j += 1
@@ -245,19 +274,19 @@ def main(path, outdir):
         f.write(''.join(x + '\n' for x in new))
     with open(os.path.join(outdir, 'build', 'base.log'), 'w') as f:
         f.write(''.join(x + '\n' for x in old) or '\n')
+    subj0 = unfold(msg['Subject'])
+    if patch and 'subject' not in patch and subj0.startswith('Re: '):
+        # the posted patch's Subject (its mail), not on a line of its own
+        patch['subject'] = subj0[4:]
     if patch:
         url = patch.get('url', '')
         m = re.match(r'^(https://\S+)/commits/(\S+)$', url)
-        if m and patch.get('commit_url'):
-            patch['commit_url'] = m.group(1) + '/commit/' + \
-                res.get('commit', '')
+        if m and patch.pop('review', None):
             patch['review_repo'] = m.group(1)
             patch['review_branch'] = m.group(2)
-        else:
-            patch.pop('commit_url', None)
         req.append('patch:')
-        for k in ('url', 'base', 'link', 'subject', 'commit_url',
-                  'review_repo', 'review_branch'):
+        for k in ('url', 'base', 'link', 'subject', 'review_repo',
+                  'review_branch'):
             if k in patch:
                 req.append('  %s: %s' % (k, q(patch[k])))
     subj = unfold(msg['Subject'])
@@ -321,6 +350,11 @@ def main(path, outdir):
         y.append('sparse_version: %s' % q(res['sparse_version']))
     if res.get('w1'):
         y.append('w1: true')
+    for k in ('rustc', 'binutils'):
+        if res.get(k):
+            y.append('%s: %s' % (k, q(res[k])))
+    if res.get('unpublished'):
+        y.append('config_unpublished: true')
     with open(os.path.join(outdir, 'build', 'build.yaml'), 'w') as f:
         f.write('\n'.join(y) + '\n')
     if res.get('attached'):

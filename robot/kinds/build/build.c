@@ -48,6 +48,9 @@ struct build_result {
 	char *sparse_version;
 	int w1;	     /* a W=1 build */
 	char *source_rev; /* the commit as the source tree names it */
+	char *rustc;	  /* the rustc of a Rust build */
+	char *binutils;	  /* the binutils package of a clang cross build */
+	int unpublished;  /* config_published: false (a defconfig) */
 	char *dir;   /* the directory */
 	char *file;  /* its build.yaml */
 	char *dotconfig; /* its .config, or NULL */
@@ -65,6 +68,10 @@ static const struct field result_fields[] = {
 	  NULL),
 	F("w1", FIELD_BOOL, struct build_result, w1, NULL),
 	F("source_rev", FIELD_STR, struct build_result, source_rev, NULL),
+	F("rustc", FIELD_STR, struct build_result, rustc, NULL),
+	F("binutils", FIELD_STR, struct build_result, binutils, NULL),
+	F("config_unpublished", FIELD_BOOL, struct build_result, unpublished,
+	  NULL),
 };
 static const struct schema result_schema = { "build result", result_fields,
 					     ARRAY_SIZE(result_fields),
@@ -79,8 +86,7 @@ struct req_excerpt {
 };
 
 struct req_bpatch {
-	char *url, *base, *link, *subject, *commit_url, *review_repo,
-		*review_branch;
+	char *url, *base, *link, *subject, *review_repo, *review_branch;
 };
 
 struct build_req {
@@ -95,6 +101,7 @@ struct build_req {
 	struct req_bpatch patch;
 	struct objv excerpts; /* struct req_excerpt (at most one shown) */
 	char *reported_by;
+	int bisected; /* a commit report: the finding was bisected to it */
 };
 
 static const struct field excerpt_fields[] = {
@@ -114,7 +121,6 @@ static const struct field bpatch_fields[] = {
 	F("base", FIELD_STR, struct req_bpatch, base, NULL),
 	F("link", FIELD_STR, struct req_bpatch, link, NULL),
 	F("subject", FIELD_STR, struct req_bpatch, subject, NULL),
-	F("commit_url", FIELD_STR, struct req_bpatch, commit_url, NULL),
 	F("review_repo", FIELD_STR, struct req_bpatch, review_repo, NULL),
 	F("review_branch", FIELD_STR, struct req_bpatch, review_branch, NULL),
 };
@@ -147,6 +153,7 @@ static const struct field req_fields[] = {
 	F("patch", FIELD_OBJ, struct build_req, patch, &bpatch_schema),
 	F("excerpts", FIELD_OBJS, struct build_req, excerpts, &excerpt_schema),
 	F("reported_by", FIELD_MAILBOX, struct build_req, reported_by, NULL),
+	F("bisected", FIELD_BOOL, struct build_req, bisected, NULL),
 };
 static const struct schema req_schema = { "build request", req_fields,
 					  ARRAY_SIZE(req_fields),
@@ -347,6 +354,63 @@ static const struct blame_line *blame_find(const struct blame *b, long line)
 		if (b->v[i].final == line)
 			return &b->v[i];
 	return NULL;
+}
+
+/*
+ * The columns of a line as `git blame --date=short` prints them, "SHA
+ * [PATH] (AUTHOR DATE LINE) ", the author padded to the widest of the
+ * excerpt, then as the robot shows them: its first "(" dropped, its first
+ * ") " two blanks, and the line number's own column "@" on a line a
+ * finding names (so an author with a ")" keeps the one after the line
+ * number, 854).
+ */
+static size_t text_width(const char *s)
+{
+	size_t n = strlen(s), i = 0, w = 0;
+
+	while (i < n) {
+		uint32_t cp;
+		size_t k = utf8_char(s + i, n - i, &cp);
+
+		if (!k)
+			k = 1, cp = '?';
+		i += k;
+		w += (cp >= 0x1100 && cp <= 0x115f) ||
+				     (cp >= 0x2e80 && cp <= 0xa4cf) ||
+				     (cp >= 0xac00 && cp <= 0xd7a3) ||
+				     (cp >= 0xf900 && cp <= 0xfaff) ||
+				     (cp >= 0xff00 && cp <= 0xff60)
+			     ? 2
+			     : 1;
+	}
+	return w;
+}
+
+static void blame_columns(struct strbuf *out, const struct blame_line *b,
+			  int w, int wpath, size_t wauthor, const struct tm *tm,
+			  int mark, int wnum, long ln)
+{
+	struct strbuf g = STRBUF_INIT;
+	size_t pad = wauthor - text_width(b->author);
+	char *p;
+
+	if (b->boundary)
+		strbuf_addf(&g, "^%.*s ", w - 1, b->sha);
+	else
+		strbuf_addf(&g, "%.*s ", w, b->sha);
+	if (wpath >= 0)
+		strbuf_addf(&g, "%-*s ", wpath, b->filename);
+	strbuf_addf(&g, "(%s%*s %04d-%02d-%02d %c%*ld) ", b->author, (int)pad,
+		    "", tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
+		    mark ? '@' : ' ', wnum, ln);
+	p = strchr(g.buf, '(');
+	memmove(p, p + 1, strlen(p + 1) + 1);
+	g.len--;
+	p = strstr(g.buf, ") ");
+	if (p)
+		*p = ' ';
+	strbuf_addbuf(out, &g);
+	strbuf_release(&g);
 }
 
 /* ---- the context of one composition ---- */
@@ -665,6 +729,25 @@ static char *split_lines(const char *text, size_t *n, char ***out)
 	return copy;
 }
 
+/*
+ * A path as the build printed it, as the tree has it: "fs//cifs/x.c"
+ * (a Makefile's trailing slash) and "./arch/x.h" name "fs/cifs/x.c" and
+ * "arch/x.h".
+ */
+static char *tree_path(const char *file)
+{
+	char *out = xmalloc(strlen(file) + 1), *o = out;
+	const char *p = file;
+
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	for (; *p; p++)
+		if (*p != '/' || (o > out && o[-1] != '/'))
+			*o++ = *p;
+	*o = '\0';
+	return out;
+}
+
 /* Whether a finding of `file` names `line`. */
 static int named(const struct bctx *c, const char *file, long line)
 {
@@ -704,9 +787,15 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 			     c->req.file);
 	if (repo_open(&repo, c->req.repo))
 		return -1;
-	r = repo_file_at(repo, c->res.source_rev ? c->res.source_rev
-						 : c->res.commit,
-			 e->file, &src);
+	{
+		char *path = tree_path(e->file);
+
+		r = repo_file_at(repo,
+				 c->res.source_rev ? c->res.source_rev
+						   : c->res.commit,
+				 path, &src);
+		free(path);
+	}
 	repo_close(repo);
 	if (r < 0)
 		goto out;
@@ -745,9 +834,8 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 
 		if (!b)
 			continue;
-		if (utf8_valid(b->author, strlen(b->author)) &&
-		    strlen(b->author) > wauthor)
-			wauthor = strlen(b->author);
+		if (text_width(b->author) > wauthor)
+			wauthor = text_width(b->author);
 		if (strlen(b->filename) > wpath)
 			wpath = strlen(b->filename);
 		if (strcmp(b->filename, e->file))
@@ -772,23 +860,14 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 			struct tm tm;
 
 			gmtime_r(&tt, &tm);
-			if (b->boundary)
-				strbuf_addf(body, "^%.*s ", w - 1, b->sha);
-			else
-				strbuf_addf(body, "%.*s ", w, b->sha);
-			if (renamed)
-				strbuf_addf(body, "%-*s ", (int)wpath,
-					    b->filename);
-			strbuf_addf(body, "%-*s %04d-%02d-%02d %c%*ld  ",
-				    (int)wauthor, b->author, tm.tm_year + 1900,
-				    tm.tm_mon + 1, tm.tm_mday, mark ? '@' : ' ',
-				    wnum, ln);
+			blame_columns(body, b, w, renamed ? (int)wpath : -1,
+				      wauthor, &tm, mark, wnum, ln);
 			if (ln == e->line && strncmp(b->sha, c->res.commit, 40))
 				intro = b, first_intro = ln;
 		} else {
 			strbuf_reset(&sb);
 			strbuf_addf(&sb, "%s%ld", mark ? "> " : "", ln);
-			strbuf_addf(body, " %5s\t", sb.buf);
+			strbuf_addf(body, "%6s\t", sb.buf);
 		}
 		strbuf_reset(&sb);
 		findings_clean(&sb, text, strlen(text));
@@ -842,6 +921,36 @@ static char *bare_id(const char *id)
 	return xstrdup(id);
 }
 
+/*
+ * The web page of the commit built, as the reproduce steps name it: the
+ * review branch's on GitHub for a posted patch; a git.kernel.org tree's
+ * cgit page, a GitHub tree's commit page; none for other trees.
+ */
+static char *commit_link(const struct bctx *c)
+{
+	const struct build_req *q = &c->req;
+	const char *t = q->tree;
+	size_t n;
+
+	if (q->patch.url || q->patch.subject)
+		return q->patch.review_repo && style_is(c, "build.commit_link")
+			       ? xasprintf("%s/commit/%s", q->patch.review_repo,
+					   c->res.commit)
+			       : NULL;
+	if (!t || !style_is(c, "build.commit_link"))
+		return NULL;
+	n = strlen(t);
+	if (!strncmp(t, "https://git.kernel.org/", 23))
+		return xasprintf("%s/commit/?id=%s", t, c->res.commit);
+	if (!strncmp(t, "https://github.com/", 19))
+		return xasprintf("%.*s/commit/%s",
+				 (int)(n > 4 && !strcmp(t + n - 4, ".git")
+					       ? n - 4
+					       : n),
+				 t, c->res.commit);
+	return NULL;
+}
+
 static void fill_vars(struct bctx *c, const char *msgid)
 {
 	const struct build_req *q = &c->req;
@@ -862,7 +971,6 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "base", q->patch.base);
 	set_str(c, "patch_link", q->patch.link);
 	set_str(c, "patch_subject", q->patch.subject);
-	set_str(c, "commit_url", q->patch.commit_url);
 	set_str(c, "review_repo", q->patch.review_repo);
 	set_str(c, "review_branch", q->patch.review_branch);
 	set_str(c, "tree", q->tree);
@@ -878,10 +986,25 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "sparse_version", r->sparse_version);
 	set_str(c, "w1", r->w1 ? " (this is a W=1 build)" : "");
 	set_str(c, "if_patch", patch ? "" : NULL);
+	set_str(c, "if_link", q->patch.link ? "" : NULL);
+	set_str(c, "rustc", r->rustc);
+	set_str(c, "binutils", r->binutils);
+	set_str(c, "if_binutils", r->binutils ? "" : NULL);
+	set_str(c, "if_published", r->unpublished ? NULL : "");
+	set_str(c, "if_unpublished", r->unpublished ? "" : NULL);
+	set_var(c, "commit_link", commit_link(c));
+	set_str(c, "remote_name", patch ? "linux-review" : q->tree_name);
+	set_str(c, "remote_url", patch ? q->patch.review_repo : q->tree);
+	set_str(c, "remote_branch", patch ? q->patch.review_branch : q->branch);
+	set_str(c, "if_remote",
+		(patch ? !!q->patch.review_repo
+		       : q->tree && style_is(c, "build.remote_steps"))
+			? ""
+			: NULL);
 	set_str(c, "if_more",
 		q->also_on.n || q->cannot_apply.n ? "" : NULL);
 	set_str(c, "if_checkout",
-		!patch || q->patch.commit_url ? "" : NULL);
+		!patch || q->patch.review_repo ? "" : NULL);
 	set_str(c, "if_commit", patch ? NULL : "");
 	set_str(c, "if_sparse", r->sparse_version ? "" : NULL);
 	set_str(c, "if_attached", r->dotconfig ? "" : NULL);
@@ -896,7 +1019,11 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_var(c, "make", join(&r->make, "\n        "));
 	set_str(c, "reported_by", q->reported_by ? q->reported_by : from);
 	set_str(c, "msgid", id);
-	if (c->cfg->archive_url)
+	if (c->cfg->archive_url && strspn(id, "0123456789") >= 8)
+		/* the materials' folder is the day the id was made */
+		set_var(c, "archive_url", xasprintf("%s/%.8s/%s",
+						     c->cfg->archive_url, id, id));
+	else if (c->cfg->archive_url)
 		set_var(c, "archive_url",
 			xasprintf("%s/%04d%02d%02d/%s", c->cfg->archive_url,
 				  c->y, c->m, c->d, id));
@@ -923,8 +1050,10 @@ static int render_body(struct bctx *c, struct strbuf *body)
 
 	if (q->greeting)
 		ret = block(c, body, "greeting");
-	if (!ret && (q->greeting || patch))
+	if (!ret && patch)
 		ret = block(c, body, c->errors ? "intro-error" : "intro-warning");
+	else if (!ret && q->bisected)
+		ret = block(c, body, "bisected");
 	if (!ret && patch)
 		ret = block(c, body, "patch");
 	if (!ret && !patch)

@@ -122,8 +122,11 @@ void bline_parse(struct bline *l, char *text)
 		if (*q == ':' && q[1] == ' ') {
 			msg = q + 2;
 			sev = severity(msg);
-			if (sev == SEV_NONE && col)
-				sev = SEV_WARNING; /* coccinelle */
+			/* "Makefile:1752: target ...", coccinelle,
+			 * Sphinx's "FILE:LINE: WARNING: ..." */
+			if (sev == SEV_NONE)
+				sev = strstr(msg, "rror") ? SEV_ERROR
+							  : SEV_WARNING;
 		} else if (*q == ' ' && (strstr(q, " warn: ") ||
 					 strstr(q, " error: "))) {
 			msg = q + 1;
@@ -260,26 +263,66 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * A key of the base build's log counts once for each of its findings: a
+ * log with two findings of one key where the base had one has one new,
+ * the first (826: two "no member named" errors, the base had one).
+ */
+static const struct blog *sort_log;
+
+static int cmp_line(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sort_log->v[i].key, sort_log->v[j].key);
+
+	return c ? c : (i > j) - (i < j);
+}
+
+static int keyed(const struct bline *l)
+{
+	return l->key && l->sev != SEV_NOTE;
+}
+
 void blog_mark_new(struct blog *log, const struct blog *base)
 {
 	char **keys = NULL;
-	size_t i, n = 0;
+	size_t *idx, i, n = 0, m = 0;
 
 	if (base) {
 		keys = xcalloc(base->n + 1, sizeof(*keys));
 		for (i = 0; i < base->n; i++)
-			if (base->v[i].key)
+			if (keyed(&base->v[i]))
 				keys[n++] = base->v[i].key;
 		qsort(keys, n, sizeof(*keys), cmp_str);
 	}
-	for (i = 0; i < log->n; i++) {
-		struct bline *l = &log->v[i];
+	idx = xcalloc(log->n + 1, sizeof(*idx));
+	for (i = 0; i < log->n; i++)
+		if (keyed(&log->v[i]))
+			idx[m++] = i;
+	sort_log = log;
+	qsort(idx, m, sizeof(*idx), cmp_line);
+	for (i = 0; i < m;) {
+		const char *key = log->v[idx[i]].key;
+		size_t j = i, lo = 0, hi = n, had = 0, total;
 
-		if (!l->key || l->sev == SEV_NOTE)
-			continue;
-		l->is_new = !n || !bsearch(&l->key, keys, n, sizeof(*keys),
-					   cmp_str);
+		while (j < m && !strcmp(log->v[idx[j]].key, key))
+			j++;
+		total = j - i;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strcmp(keys[mid], key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		while (lo + had < n && !strcmp(keys[lo + had], key))
+			had++;
+		/* the first total - had of them are new */
+		for (; i < j; i++)
+			log->v[idx[i]].is_new = i - (j - total) + had < total;
 	}
+	free(idx);
 	free(keys);
 }
 
