@@ -174,9 +174,12 @@ def main(path, outdir):
     heading = None
     while i < n:
         l = L[i]
-        m = re.match(r'^Hi (.*),$', l)
+        m = re.match(r'^Hi(?: (.*))?,$', l)
         if m and heading is None:
-            req.append('greeting: %s' % q(m.group(1)))
+            req.append('greeting: %s' % q(m.group(1) or ''))
+        m = re.match(r'^(Thank you for the patch|I love your patch)! ', l)
+        if m and heading is None:
+            req.append('intro: %s' % ('thank' if l[0] == 'T' else 'love'))
         m = re.match(r'^\[auto build test \w+ on (.*)\]$', l)
         if m:
             req.append('auto_on: [%s]' % q(m.group(1)))
@@ -254,7 +257,14 @@ def main(path, outdir):
     end = next((k for k in range(heading + 1, n)
                 if L[k].startswith('vim +') or SIG.match(L[k])), n)
     vim = end if end < n and L[end].startswith('vim +') else None
-    log = L[heading + 1:end]
+    log_end = end
+    while vim is not None and log_end > heading and \
+            re.match(r'^(# https://|git (remote|fetch|checkout) )', L[log_end - 1]):
+        # 734-736: the steps that fetch the commit, before the excerpt
+        if L[log_end - 1].startswith('git remote add linux-review '):
+            patch['review'] = True
+        log_end -= 1
+    log = L[heading + 1:log_end]
     while log and log[0] == '':
         log.pop(0)
     while log and log[-1] == '':
@@ -338,6 +348,10 @@ def main(path, outdir):
         if rows[0][3]:
             write_blame(outdir, file, rows, L, k, line)
             req.append('    blame: build/blame')
+            # the tree's abbreviation: a boundary commit shows one digit
+            # less after its "^"
+            r0 = rows[0][3][0]
+            req.append('    abbrev: %d' % (len(r0) - 1))
     y = ['arch: %s' % q(res.get('arch', 'x86_64')),
          'config: %s' % q(res.get('config', 'allmodconfig')),
          'compiler: %s' % q(res.get('compiler', 'gcc')),

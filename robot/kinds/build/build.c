@@ -83,6 +83,7 @@ struct req_excerpt {
 	char *file, *symbol;
 	long line, from, to;
 	char *blame; /* `git blame --porcelain` of the lines shown */
+	long abbrev; /* the digits git abbreviates an id of the tree to */
 };
 
 struct req_bpatch {
@@ -102,6 +103,7 @@ struct build_req {
 	struct objv excerpts; /* struct req_excerpt (at most one shown) */
 	char *reported_by;
 	int bisected; /* a commit report: the finding was bisected to it */
+	char *intro;  /* the sender's choice of words: thank or love */
 };
 
 static const struct field excerpt_fields[] = {
@@ -111,6 +113,7 @@ static const struct field excerpt_fields[] = {
 	F("from", FIELD_COUNT, struct req_excerpt, from, NULL),
 	F("to", FIELD_COUNT, struct req_excerpt, to, NULL),
 	F("blame", FIELD_PATH, struct req_excerpt, blame, NULL),
+	F("abbrev", FIELD_COUNT, struct req_excerpt, abbrev, NULL),
 };
 static const struct schema excerpt_schema = { "excerpt", excerpt_fields,
 					      ARRAY_SIZE(excerpt_fields),
@@ -154,6 +157,7 @@ static const struct field req_fields[] = {
 	F("excerpts", FIELD_OBJS, struct build_req, excerpts, &excerpt_schema),
 	F("reported_by", FIELD_MAILBOX, struct build_req, reported_by, NULL),
 	F("bisected", FIELD_BOOL, struct build_req, bisected, NULL),
+	F("intro", FIELD_STR, struct build_req, intro, NULL),
 };
 static const struct schema req_schema = { "build request", req_fields,
 					  ARRAY_SIZE(req_fields),
@@ -226,12 +230,12 @@ static int blame_read(struct blame *b, const char *path)
 	memset(b, 0, sizeof(*b));
 	if (strbuf_read_file(&sb, path) < 0)
 		return error_errno("%s: cannot read the blame", path);
-	for (p = sb.buf; *p && !ret; p = nl + 1) {
+	for (p = sb.buf; p < sb.buf + sb.len && !ret; p = nl + 1) {
 		char *val;
 
-		nl = strchr(p, '\n');
+		nl = memchr(p, '\n', (size_t)(sb.buf + sb.len - p));
 		if (!nl)
-			nl = p + strlen(p);
+			nl = sb.buf + sb.len;
 		*nl = '\0';
 		lineno++;
 		if (*p == '\t') {
@@ -313,8 +317,6 @@ static int blame_read(struct blame *b, const char *path)
 			free(cur->filename);
 			cur->filename = val;
 		}
-		if (!*nl && nl == p + strlen(p))
-			break;
 	}
 	for (i = 0; i < ncs; i++) {
 		free(cs[i].sha);
@@ -477,20 +479,31 @@ static int lookup(void *ctx, const char *name, struct strbuf *out)
  * of the template is a line of the mail; a line naming a placeholder
  * without a value is left out.
  */
+static int block_file(struct bctx *c, struct strbuf *out, const char *file);
+
 static int block(struct bctx *c, struct strbuf *out, const char *name)
 {
 	const char *variant;
-	char *key = xasprintf("build.%s", name), *file, *text, *path = NULL;
-	struct strbuf line = STRBUF_INIT;
-	const char *p;
-	int ret = 0;
+	char *key = xasprintf("build.%s", name), *file;
+	int ret;
 
 	variant = style_get(&c->st, key);
 	free(key);
 	file = variant && strcmp(variant, "-") ? xasprintf("%s-%s", name, variant)
 					       : xstrdup(name);
-	text = data_template("build", file, &path);
+	ret = block_file(c, out, file);
 	free(file);
+	return ret;
+}
+
+static int block_file(struct bctx *c, struct strbuf *out, const char *file)
+{
+	char *text, *path = NULL;
+	struct strbuf line = STRBUF_INIT;
+	const char *p;
+	int ret = 0;
+
+	text = data_template("build", file, &path);
 	if (!text) {
 		error_status = EXIT_CONFIG;
 		return -1;
@@ -681,7 +694,7 @@ static void count(struct bctx *c)
 			c->target = l;
 	}
 	for (i = 0; i < c->log.n && !c->target; i++)
-		if (c->log.v[i].is_new)
+		if (c->log.v[i].is_new && c->log.v[i].sev != SEV_NOTE)
 			c->target = &c->log.v[i];
 }
 
@@ -748,7 +761,10 @@ static char *tree_path(const char *file)
 	return out;
 }
 
-/* Whether a finding of `file` names `line`. */
+/*
+ * Whether a new finding of `file` names `line` (720, 745, 826: the lines
+ * of the old ones are not marked).
+ */
 static int named(const struct bctx *c, const char *file, long line)
 {
 	size_t i;
@@ -756,8 +772,8 @@ static int named(const struct bctx *c, const char *file, long line)
 	for (i = 0; i < c->log.n; i++) {
 		const struct bline *l = &c->log.v[i];
 
-		if (l->file && l->line == line && l->sev != SEV_NOTE &&
-		    !strcmp(l->file, file))
+		if (l->file && l->line == line && l->is_new &&
+		    l->sev != SEV_NOTE && !strcmp(l->file, file))
 			return 1;
 	}
 	return 0;
@@ -854,7 +870,8 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 		}
 		if (b) {
 			const char *sha_w = style_get(&c->st, "build.blame_abbrev");
-			int w = sha_w ? atoi(sha_w) : 12;
+			int w = e->abbrev ? (int)e->abbrev + 1
+					  : sha_w ? atoi(sha_w) : 13;
 			int64_t lt = b->time + (int64_t)b->tz * 60;
 			time_t tt = (time_t)lt;
 			struct tm tm;
@@ -926,22 +943,26 @@ static char *bare_id(const char *id)
  * review branch's on GitHub for a posted patch; a git.kernel.org tree's
  * cgit page, a GitHub tree's commit page; none for other trees.
  */
-static char *commit_link(const struct bctx *c)
+static char *commit_link_of(const struct bctx *c, int gated)
 {
 	const struct build_req *q = &c->req;
 	const char *t = q->tree;
 	size_t n;
 
 	if (q->patch.url || q->patch.subject)
-		return q->patch.review_repo && style_is(c, "build.commit_link")
+		return q->patch.review_repo &&
+				       (!gated || style_is(c, "build.commit_link"))
 			       ? xasprintf("%s/commit/%s", q->patch.review_repo,
 					   c->res.commit)
 			       : NULL;
-	if (!t || !style_is(c, "build.commit_link"))
+	if (!t || (gated && !style_is(c, "build.commit_link")))
 		return NULL;
 	n = strlen(t);
 	if (!strncmp(t, "https://git.kernel.org/", 23))
 		return xasprintf("%s/commit/?id=%s", t, c->res.commit);
+	if (!strncmp(t, "git://git.kernel.org/", 21))
+		return xasprintf("https://%s/commit/?id=%s", t + 6,
+				 c->res.commit);
 	if (!strncmp(t, "https://github.com/", 19))
 		return xasprintf("%.*s/commit/%s",
 				 (int)(n > 4 && !strcmp(t + n - 4, ".git")
@@ -949,6 +970,11 @@ static char *commit_link(const struct bctx *c)
 					       : n),
 				 t, c->res.commit);
 	return NULL;
+}
+
+static char *commit_link(const struct bctx *c)
+{
+	return commit_link_of(c, 1);
 }
 
 static void fill_vars(struct bctx *c, const char *msgid)
@@ -962,7 +988,8 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	const char *kind = c->errors ? "error" : "warning";
 	size_t i;
 
-	set_str(c, "name", q->greeting);
+	set_str(c, "name", q->greeting && *q->greeting ? q->greeting : NULL);
+	set_str(c, "if_noname", q->greeting && !*q->greeting ? "" : NULL);
 	set_str(c, "verdict", c->errors ? "ERROR" : "WARNING");
 	set_str(c, "auto_on", q->auto_on.n ? q->auto_on.v[0] : NULL);
 	set_var(c, "also_on", join(&q->also_on, " "));
@@ -993,18 +1020,22 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "if_published", r->unpublished ? NULL : "");
 	set_str(c, "if_unpublished", r->unpublished ? "" : NULL);
 	set_var(c, "commit_link", commit_link(c));
+	set_var(c, "fetch_link", commit_link_of(c, 0));
 	set_str(c, "remote_name", patch ? "linux-review" : q->tree_name);
 	set_str(c, "remote_url", patch ? q->patch.review_repo : q->tree);
 	set_str(c, "remote_branch", patch ? q->patch.review_branch : q->branch);
 	set_str(c, "if_remote",
-		(patch ? !!q->patch.review_repo
+		(patch ? q->patch.review_repo && style_is(c, "build.remote_steps")
 		       : q->tree && style_is(c, "build.remote_steps"))
 			? ""
 			: NULL);
 	set_str(c, "if_more",
 		q->also_on.n || q->cannot_apply.n ? "" : NULL);
 	set_str(c, "if_checkout",
-		!patch || q->patch.review_repo ? "" : NULL);
+		!patch || (q->patch.review_repo &&
+			   style_is(c, "build.remote_steps"))
+			? ""
+			: NULL);
 	set_str(c, "if_commit", patch ? NULL : "");
 	set_str(c, "if_sparse", r->sparse_version ? "" : NULL);
 	set_str(c, "if_attached", r->dotconfig ? "" : NULL);
@@ -1041,6 +1072,30 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	free(id);
 }
 
+/*
+ * The words after the greeting: the style's, or, in the years when the
+ * robot chose between "Thank you for the patch!" and "I love your
+ * patch!" with no rule a mail shows, the request's `intro`.
+ */
+static int intro_block(struct bctx *c, struct strbuf *body)
+{
+	const char *name = c->errors ? "intro-error" : "intro-warning";
+	const char *v = style_get(&c->st, name[6] == 'e' ? "build.intro-error"
+							  : "build.intro-warning");
+	char *file;
+	int ret;
+
+	if (!c->req.intro || (v && !strcmp(v, "noticed")))
+		return block(c, body, name);
+	if (strcmp(c->req.intro, "thank") && strcmp(c->req.intro, "love"))
+		return error("%s: intro: '%s' is not thank or love",
+			     c->req.file, c->req.intro);
+	file = xasprintf("%s-%s", name, c->req.intro);
+	ret = block_file(c, body, file);
+	free(file);
+	return ret;
+}
+
 static int render_body(struct bctx *c, struct strbuf *body)
 {
 	const struct build_req *q = &c->req;
@@ -1051,14 +1106,15 @@ static int render_body(struct bctx *c, struct strbuf *body)
 	if (q->greeting)
 		ret = block(c, body, "greeting");
 	if (!ret && patch)
-		ret = block(c, body, c->errors ? "intro-error" : "intro-warning");
+		ret = intro_block(c, body);
 	else if (!ret && q->bisected)
 		ret = block(c, body, "bisected");
 	if (!ret && patch)
 		ret = block(c, body, "patch");
 	if (!ret && !patch)
 		ret = block(c, body, "commit");
-	if (!ret)
+	if (!ret && !(c->sparse && !c->errors && !c->warnings &&
+		      style_is(c, "build.sparse_no_config")))
 		ret = block(c, body, "config");
 	if (!ret)
 		ret = block(c, body, "reproduce");

@@ -102,6 +102,18 @@ static char *make_key(const char *file, const char *msg)
 	return xasprintf("%s\t%s", file ? file : "", msg);
 }
 
+/* Whether the file [p, end) is a Makefile: make's complaints are errors */
+static int makefile(const char *p, const char *end)
+{
+	const char *base = p, *q;
+
+	for (q = p; q < end; q++)
+		if (*q == '/')
+			base = q + 1;
+	return !strncmp(base, "Makefile", 8) || !strncmp(base, "Kbuild", 6) ||
+	       (end - base > 3 && !strncmp(end - 3, ".mk", 3));
+}
+
 void bline_parse(struct bline *l, char *text)
 {
 	const char *p = text, *colon, *q;
@@ -125,8 +137,9 @@ void bline_parse(struct bline *l, char *text)
 			/* "Makefile:1752: target ...", coccinelle,
 			 * Sphinx's "FILE:LINE: WARNING: ..." */
 			if (sev == SEV_NONE)
-				sev = strstr(msg, "rror") ? SEV_ERROR
-							  : SEV_WARNING;
+				sev = strstr(msg, "rror") || makefile(p, colon)
+					      ? SEV_ERROR
+					      : SEV_WARNING;
 		} else if (*q == ' ' && (strstr(q, " warn: ") ||
 					 strstr(q, " error: "))) {
 			msg = q + 1;
@@ -278,9 +291,10 @@ static int cmp_line(const void *a, const void *b)
 	return c ? c : (i > j) - (i < j);
 }
 
+/* a note is new or old as any finding (715: new notes marked) */
 static int keyed(const struct bline *l)
 {
-	return l->key && l->sev != SEV_NOTE;
+	return l->key != NULL;
 }
 
 void blog_mark_new(struct blog *log, const struct blog *base)
