@@ -128,7 +128,7 @@ def parse_excerpt(lines):
                         None))
             continue
         m = re.match(r'^(\^?[0-9a-f]{8,}) (.*?) (\d{4}-\d\d-\d\d) '
-                     r'([ @])( *\d+)(\) |  )(.*)$', l)
+                     r' *([ @])(\d+)(\) |  )(.*)$', l)
         if m:
             who = m.group(2)
             if m.group(6) == ') ':
@@ -263,7 +263,14 @@ def main(path, outdir):
         # 734-736: the steps that fetch the commit, before the excerpt
         if L[log_end - 1].startswith('git remote add linux-review '):
             patch['review'] = True
+        co = re.match(r'^git checkout ([0-9a-f]{40})$', L[log_end - 1])
+        if co:
+            res['commit'] = co.group(1)
         log_end -= 1
+    if log_end > heading + 2 and L[log_end - 2] == \
+            'Please review and possibly fold the followup patch.':
+        req.append('followup_patch: true')
+        log_end -= 2
     log = L[heading + 1:log_end]
     while log and log[0] == '':
         log.pop(0)
@@ -400,10 +407,9 @@ def write_blame(outdir, file, rows, L, k, line):
         m = re.match(r'^:::::: CC: (.*) (<[^>]*>)$', l)
         if m:
             intro['cc'] = (m.group(1), m.group(2))
-    renamed = all(re.match(r'^\S+/\S+ ', r[3][1]) or
-                  r[3][1].startswith(file + ' ') for r in rows) and \
-        any('/' in r[3][1].split(' ')[0] for r in rows) and \
-        len(set(r[3][1].split(' ')[0] for r in rows)) > 1
+    firsts = set(r[3][1].split(' ')[0] for r in rows)
+    renamed = all(re.match(r'^\S+/\S+ ', r[3][1]) for r in rows) and \
+        (len(firsts) > 1 or firsts != {file})
     out = []
     import calendar
     for num, _, code, (sha, who, day) in rows:

@@ -103,6 +103,7 @@ struct build_req {
 	struct objv excerpts; /* struct req_excerpt (at most one shown) */
 	char *reported_by;
 	int bisected; /* a commit report: the finding was bisected to it */
+	int followup; /* a fix was sent as a follow-up patch */
 	char *intro;  /* the sender's choice of words: thank or love */
 };
 
@@ -157,6 +158,7 @@ static const struct field req_fields[] = {
 	F("excerpts", FIELD_OBJS, struct build_req, excerpts, &excerpt_schema),
 	F("reported_by", FIELD_MAILBOX, struct build_req, reported_by, NULL),
 	F("bisected", FIELD_BOOL, struct build_req, bisected, NULL),
+	F("followup_patch", FIELD_BOOL, struct build_req, followup, NULL),
 	F("intro", FIELD_STR, struct build_req, intro, NULL),
 };
 static const struct schema req_schema = { "build request", req_fields,
@@ -402,9 +404,15 @@ static void blame_columns(struct strbuf *out, const struct blame_line *b,
 		strbuf_addf(&g, "%.*s ", w, b->sha);
 	if (wpath >= 0)
 		strbuf_addf(&g, "%-*s ", wpath, b->filename);
-	strbuf_addf(&g, "(%s%*s %04d-%02d-%02d %c%*ld) ", b->author, (int)pad,
-		    "", tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
-		    mark ? '@' : ' ', wnum, ln);
+	{
+		char num[32];
+
+		/* the mark goes right before the digits (704: "  @65") */
+		snprintf(num, sizeof(num), "%c%ld", mark ? '@' : ' ', ln);
+		strbuf_addf(&g, "(%s%*s %04d-%02d-%02d %*s) ", b->author,
+			    (int)pad, "", tm->tm_year + 1900, tm->tm_mon + 1,
+			    tm->tm_mday, wnum + 1, num);
+	}
 	p = strchr(g.buf, '(');
 	memmove(p, p + 1, strlen(p + 1) + 1);
 	g.len--;
@@ -773,7 +781,7 @@ static int named(const struct bctx *c, const char *file, long line)
 		const struct bline *l = &c->log.v[i];
 
 		if (l->file && l->line == line && l->is_new &&
-		    l->sev != SEV_NOTE && !strcmp(l->file, file))
+		    !strcmp(l->file, file))
 			return 1;
 	}
 	return 0;
@@ -1018,6 +1026,7 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "binutils", r->binutils);
 	set_str(c, "if_binutils", r->binutils ? "" : NULL);
 	set_str(c, "if_published", r->unpublished ? NULL : "");
+	set_str(c, "if_linked", r->unpublished || r->dotconfig ? NULL : "");
 	set_str(c, "if_unpublished", r->unpublished ? "" : NULL);
 	set_var(c, "commit_link", commit_link(c));
 	set_var(c, "fetch_link", commit_link_of(c, 0));
@@ -1133,6 +1142,8 @@ static int render_body(struct bctx *c, struct strbuf *body)
 		strbuf_addstr(body, l->text);
 		strbuf_addch(body, '\n');
 	}
+	if (!ret && c->req.followup)
+		ret = block(c, body, "followup");
 	if (!ret && c->req.excerpts.n) {
 		const char *gap = style_get(&c->st, c->sparse && !c->errors &&
 							     !c->warnings
