@@ -214,6 +214,8 @@ def main(path, outdir):
             res['unpublished'] = True
         if l.startswith('sparse: ') and heading is None:
             res['sparse_version'] = l[len('sparse: '):]
+        if l.startswith('smatch version: ') and heading is None:
+            res['smatch_version'] = l[len('smatch version: '):]
         if l.startswith('rustc: ') and heading is None:
             res['rustc'] = l[len('rustc: '):]
         if l.startswith('FYI, the error/warning was bisected to this '):
@@ -252,7 +254,7 @@ def main(path, outdir):
             break
         i += 1
     if heading is None:
-        raise NotMine('no "(new ones prefixed by >>)" heading')
+        return smatch(L, req, res, patch, make, msg, outdir)
     # the compiler's output: up to the excerpt or the signature
     end = next((k for k in range(heading + 1, n)
                 if L[k].startswith('vim +') or SIG.match(L[k])), n)
@@ -291,6 +293,47 @@ def main(path, outdir):
         f.write(''.join(x + '\n' for x in new))
     with open(os.path.join(outdir, 'build', 'base.log'), 'w') as f:
         f.write(''.join(x + '\n' for x in old) or '\n')
+    return finish(L, n, end, vim, req, res, patch, make, msg, outdir)
+
+
+def smatch(L, req, res, patch, make, msg, outdir):
+    """A smatch report: "New smatch warnings:" (or "smatch warnings:")
+    and "Old smatch warnings:", no column of marks."""
+    n = len(L)
+    new, old = [], []
+    k = next((i for i, l in enumerate(L) if l in (
+        'New smatch warnings:', 'smatch warnings:')), None)
+    if k is None:
+        raise NotMine('no "(new ones prefixed by >>)" heading')
+    cur = new
+    k += 1
+    while k < n and not L[k].startswith('vim +') and not SIG.match(L[k]) \
+            and not L[k].startswith('# https://'):
+        if L[k] == 'Old smatch warnings:':
+            cur = old
+        elif L[k]:
+            cur.append(L[k])
+        k += 1
+    end = k
+    vim = None
+    while end < n and not SIG.match(L[end]):
+        if L[end].startswith('vim +'):
+            vim = end
+            break
+        co = re.match(r'^git checkout ([0-9a-f]{40})$', L[end])
+        if co:
+            res['commit'] = co.group(1)
+        if L[end].startswith('git remote add linux-review '):
+            patch['review'] = True
+        end += 1
+    with open(os.path.join(outdir, 'build', 'build.log'), 'w') as f:
+        f.write(''.join(x + '\n' for x in new + old))
+    with open(os.path.join(outdir, 'build', 'base.log'), 'w') as f:
+        f.write(''.join(x + '\n' for x in old) or '\n')
+    return finish(L, n, end, vim, req, res, patch, make, msg, outdir)
+
+
+def finish(L, n, end, vim, req, res, patch, make, msg, outdir):
     subj0 = unfold(msg['Subject'])
     if patch and 'subject' not in patch and subj0.startswith('Re: '):
         # the posted patch's Subject (its mail), not on a line of its own
@@ -371,7 +414,7 @@ def main(path, outdir):
         y.append('sparse_version: %s' % q(res['sparse_version']))
     if res.get('w1'):
         y.append('w1: true')
-    for k in ('rustc', 'binutils'):
+    for k in ('rustc', 'binutils', 'smatch_version'):
         if res.get(k):
             y.append('%s: %s' % (k, q(res[k])))
     if res.get('unpublished'):

@@ -49,6 +49,7 @@ struct build_result {
 	int w1;	     /* a W=1 build */
 	char *source_rev; /* the commit as the source tree names it */
 	char *rustc;	  /* the rustc of a Rust build */
+	char *smatch_version;
 	char *binutils;	  /* the binutils package of a clang cross build */
 	int unpublished;  /* config_published: false (a defconfig) */
 	char *dir;   /* the directory */
@@ -69,6 +70,8 @@ static const struct field result_fields[] = {
 	F("w1", FIELD_BOOL, struct build_result, w1, NULL),
 	F("source_rev", FIELD_STR, struct build_result, source_rev, NULL),
 	F("rustc", FIELD_STR, struct build_result, rustc, NULL),
+	F("smatch_version", FIELD_STR, struct build_result, smatch_version,
+	  NULL),
 	F("binutils", FIELD_STR, struct build_result, binutils, NULL),
 	F("config_unpublished", FIELD_BOOL, struct build_result, unpublished,
 	  NULL),
@@ -442,7 +445,7 @@ struct bctx {
 	size_t nvars, alloc;
 	int missing;
 	const struct bline *target; /* the finding the Subject names */
-	int errors, warnings, sparse, smatch;
+	int errors, warnings, sparse, smatch, notes;
 };
 
 static void set_var(struct bctx *c, const char *name, char *value)
@@ -698,6 +701,8 @@ static void count(struct bctx *c)
 			c->sparse++;
 		else if (l->sev == SEV_SMATCH)
 			c->smatch++;
+		else if (l->sev == SEV_NOTE)
+			c->notes++;
 		if (!c->target && l->sev == SEV_ERROR)
 			c->target = l;
 	}
@@ -1023,6 +1028,7 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "if_patch", patch ? "" : NULL);
 	set_str(c, "if_link", q->patch.link ? "" : NULL);
 	set_str(c, "rustc", r->rustc);
+	set_str(c, "smatch_version", r->smatch_version);
 	set_str(c, "binutils", r->binutils);
 	set_str(c, "if_binutils", r->binutils ? "" : NULL);
 	set_str(c, "if_published", r->unpublished ? NULL : "");
@@ -1073,12 +1079,48 @@ static void fill_vars(struct bctx *c, const char *msgid)
 		c->cfg->list_archive_url
 			? xasprintf("%s/%s/", c->cfg->list_archive_url, id)
 			: NULL);
-	strbuf_addstr(&sb, c->errors && (c->warnings) ? "error/warnings"
+	/* new notes count as warnings here (715) */
+	strbuf_addstr(&sb, c->errors && (c->warnings || c->notes)
+			   ? "error/warnings"
 			   : c->errors			 ? "errors"
 							 : "warnings");
 	set_var(c, "what", strbuf_detach(&sb, NULL));
 	set_str(c, "kind", kind);
 	free(id);
+}
+
+/* A report of smatch's findings alone: their own layout (712, 734, 747) */
+static int smatch_only(const struct bctx *c)
+{
+	return c->smatch && !c->errors && !c->warnings && !c->sparse;
+}
+
+/*
+ * smatch's findings: "New smatch warnings:" and "Old smatch warnings:"
+ * when the base build had some of them (747, 847), else "smatch
+ * warnings:" (734, 804); no column of marks.
+ */
+static int smatch_lines(struct bctx *c, struct strbuf *body)
+{
+	size_t i, old = 0;
+	int pass, ret = 0;
+
+	for (i = 0; i < c->log.n; i++)
+		old += c->log.v[i].sev == SEV_SMATCH && !c->log.v[i].is_new;
+	for (pass = 0; pass < (old ? 2 : 1) && !ret; pass++) {
+		ret = block(c, body, !old ? "smatch-only"
+				     : pass ? "smatch-old"
+					    : "smatch-new");
+		for (i = 0; !ret && i < c->log.n; i++) {
+			const struct bline *l = &c->log.v[i];
+
+			if (l->sev == SEV_SMATCH && l->is_new == !pass) {
+				strbuf_addstr(body, l->text);
+				strbuf_addch(body, '\n');
+			}
+		}
+	}
+	return ret;
 }
 
 /*
@@ -1123,29 +1165,36 @@ static int render_body(struct bctx *c, struct strbuf *body)
 	if (!ret && !patch)
 		ret = block(c, body, "commit");
 	if (!ret && !(c->sparse && !c->errors && !c->warnings &&
-		      style_is(c, "build.sparse_no_config")))
+		      style_is(c, "build.sparse_no_config")) &&
+	    !(smatch_only(c) && style_is(c, "build.smatch_no_config")))
 		ret = block(c, body, "config");
-	if (!ret)
+	if (!ret && !smatch_only(c))
 		ret = block(c, body, "reproduce");
 	if (!ret)
 		ret = block(c, body, "tags");
-	if (!ret)
+	if (!ret && smatch_only(c))
+		ret = smatch_lines(c, body);
+	else if (!ret) {
 		ret = block(c, body, c->sparse && !c->errors && !c->warnings
 					     ? "heading-sparse"
 					     : "heading");
-	for (i = 0; !ret && i < c->log.n; i++) {
-		const struct bline *l = &c->log.v[i];
+		for (i = 0; !ret && i < c->log.n; i++) {
+			const struct bline *l = &c->log.v[i];
 
-		/* "--": grep's separator of a log cut to its findings */
-		if (*l->text && strcmp(l->text, "--"))
-			strbuf_addstr(body, l->is_new ? ">> " : "   ");
-		strbuf_addstr(body, l->text);
-		strbuf_addch(body, '\n');
+			/* "--": grep's separator of a log cut to its
+			 * findings */
+			if (*l->text && strcmp(l->text, "--"))
+				strbuf_addstr(body,
+					      l->is_new ? ">> " : "   ");
+			strbuf_addstr(body, l->text);
+			strbuf_addch(body, '\n');
+		}
 	}
 	if (!ret && c->req.followup)
 		ret = block(c, body, "followup");
 	if (!ret && c->req.excerpts.n) {
-		const char *gap = style_get(&c->st, c->sparse && !c->errors &&
+		const char *gap = style_get(&c->st, (c->sparse || c->smatch) &&
+							     !c->errors &&
 							     !c->warnings
 						    ? "build.sparse_gap"
 						    : "build.log_gap");
