@@ -278,6 +278,17 @@ def main(path, outdir):
         log.pop(0)
     while log and log[-1] == '':
         log.pop()
+    kconfig = []
+    if 'Kconfig warnings: (for reference only)' in log:
+        # Kconfig's output: in the log as make printed it (the robot
+        # shows it apart, each line unindented)
+        k = log.index('Kconfig warnings: (for reference only)')
+        for x in log[k + 1:]:
+            x = x[3:]
+            kconfig.append(x if x.startswith('WARNING: ') else '  ' + x)
+        log = log[:k]
+        while log and log[-1] == '':
+            log.pop()
     new, old = [], []
     for l in log:
         if l.startswith('>> '):
@@ -290,7 +301,7 @@ def main(path, outdir):
             raise NotMine('a log line without its column: %r' % l[:40])
     # build.log: every line; base.log: those without the mark
     with open(os.path.join(outdir, 'build', 'build.log'), 'w') as f:
-        f.write(''.join(x + '\n' for x in new))
+        f.write(''.join(x + '\n' for x in kconfig + new))
     with open(os.path.join(outdir, 'build', 'base.log'), 'w') as f:
         f.write(''.join(x + '\n' for x in old) or '\n')
     return finish(L, n, end, vim, req, res, patch, make, msg, outdir)
@@ -403,9 +414,10 @@ def finish(L, n, end, vim, req, res, patch, make, msg, outdir):
             r0 = rows[0][3][0]
             req.append('    abbrev: %d' % (len(r0) - 1))
     y = ['arch: %s' % q(res.get('arch', 'x86_64')),
-         'config: %s' % q(res.get('config', 'allmodconfig')),
-         'compiler: %s' % q(res.get('compiler', 'gcc')),
          'commit: %s' % q(res['commit'])]
+    for k in ('config', 'compiler'):
+        if k in res:
+            y.append('%s: %s' % (k, q(res[k])))
     if res.get('source_rev'):
         y.append('source_rev: %s' % q(res['source_rev']))
     if make:

@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BUILD_STYLES "config/data/build-styles"
+#define BUILD_STYLES  "config/data/build-styles"
 #define MAX_LOG_LINES 200000
 
 #define F(key, kind, type, member, sub)                \
@@ -46,14 +46,14 @@ struct build_result {
 	char *arch, *config, *compiler, *commit, *base, *status;
 	struct strv make; /* the make command lines, as the job ran them */
 	char *sparse_version;
-	int w1;	     /* a W=1 build */
+	int w1;		  /* a W=1 build */
 	char *source_rev; /* the commit as the source tree names it */
 	char *rustc;	  /* the rustc of a Rust build */
 	char *smatch_version;
-	char *binutils;	  /* the binutils package of a clang cross build */
-	int unpublished;  /* config_published: false (a defconfig) */
-	char *dir;   /* the directory */
-	char *file;  /* its build.yaml */
+	char *binutils;	 /* the binutils package of a clang cross build */
+	int unpublished; /* config_published: false (a defconfig) */
+	char *dir;	 /* the directory */
+	char *file;	 /* its build.yaml */
 	char *dotconfig; /* its .config, or NULL */
 };
 
@@ -97,9 +97,9 @@ struct build_req {
 	char *file;
 	char *kind, *date, *style, *message_id, *in_reply_to, *from;
 	struct strv to, cc, references;
-	char *build;	       /* the build result's directory */
-	char *repo;	       /* the source tree (git) */
-	char *greeting;	       /* "Hi NAME," */
+	char *build;	/* the build result's directory */
+	char *repo;	/* the source tree (git) */
+	char *greeting; /* "Hi NAME," */
 	char *tree, *tree_name, *branch, *head, *position, *commit_subject;
 	struct strv auto_on, also_on, cannot_apply;
 	struct req_bpatch patch;
@@ -188,8 +188,8 @@ int build_request_is(const char *path)
 
 struct blame_line {
 	long final;
-	char *sha, *author, *author_mail, *committer, *committer_mail,
-		*summary, *filename;
+	char *sha, *author, *author_mail, *committer, *committer_mail, *summary,
+		*filename;
 	int64_t time;
 	int tz;
 	int boundary;
@@ -201,8 +201,8 @@ struct blame {
 };
 
 struct blame_commit {
-	char *sha, *author, *author_mail, *committer, *committer_mail,
-		*summary, *filename;
+	char *sha, *author, *author_mail, *committer, *committer_mail, *summary,
+		*filename;
 	int64_t time;
 	int tz;
 	int boundary;
@@ -258,12 +258,15 @@ static int blame_read(struct blame *b, const char *path)
 			l->final = final;
 			l->sha = xstrdup(cur->sha);
 			l->author = xstrdup(cur->author ? cur->author : "");
-			l->author_mail = xstrdup(cur->author_mail ? cur->author_mail : "");
-			l->committer = xstrdup(cur->committer ? cur->committer : "");
-			l->committer_mail =
-				xstrdup(cur->committer_mail ? cur->committer_mail : "");
+			l->author_mail = xstrdup(
+				cur->author_mail ? cur->author_mail : "");
+			l->committer =
+				xstrdup(cur->committer ? cur->committer : "");
+			l->committer_mail = xstrdup(
+				cur->committer_mail ? cur->committer_mail : "");
 			l->summary = xstrdup(cur->summary ? cur->summary : "");
-			l->filename = xstrdup(cur->filename ? cur->filename : "");
+			l->filename =
+				xstrdup(cur->filename ? cur->filename : "");
 			l->time = cur->time;
 			l->tz = cur->tz;
 			l->boundary = cur->boundary;
@@ -393,8 +396,8 @@ static size_t text_width(const char *s)
 	return w;
 }
 
-static void blame_columns(struct strbuf *out, const struct blame_line *b,
-			  int w, int wpath, size_t wauthor, const struct tm *tm,
+static void blame_columns(struct strbuf *out, const struct blame_line *b, int w,
+			  int wpath, size_t wauthor, const struct tm *tm,
 			  int mark, int wnum, long ln)
 {
 	struct strbuf g = STRBUF_INIT;
@@ -500,8 +503,9 @@ static int block(struct bctx *c, struct strbuf *out, const char *name)
 
 	variant = style_get(&c->st, key);
 	free(key);
-	file = variant && strcmp(variant, "-") ? xasprintf("%s-%s", name, variant)
-					       : xstrdup(name);
+	file = variant && strcmp(variant, "-")
+		       ? xasprintf("%s-%s", name, variant)
+		       : xstrdup(name);
 	ret = block_file(c, out, file);
 	free(file);
 	return ret;
@@ -576,16 +580,12 @@ static int load_result(struct bctx *c)
 	ydoc_release(&doc);
 	if (ret)
 		return -1;
-	if (!r->compiler)
+	if (r->config && !r->compiler)
 		return error("%s: compiler: missing (the compiler the config "
 			     "was built with)",
 			     r->file);
-	if (!r->config)
-		return error("%s: config: missing (the config's name)",
-			     r->file);
 	if (!r->commit)
-		return error("%s: commit: missing (the commit built)",
-			     r->file);
+		return error("%s: commit: missing (the commit built)", r->file);
 	if (r->status && strcmp(r->status, "success") &&
 	    strcmp(r->status, "warning") && strcmp(r->status, "error"))
 		return error("%s: status: '%s' is not success, warning or "
@@ -611,9 +611,10 @@ static int load_result(struct bctx *c)
 	return 0;
 }
 
-static const char *const months[] = { "Jan", "Feb", "Mar", "Apr",
-				      "May", "Jun", "Jul", "Aug",
-				      "Sep", "Oct", "Nov", "Dec" };
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+};
 
 /* The local day of the request's date: "Sat, 21 Mar 2026 16:21:51 +0800". */
 static int report_day(struct bctx *c)
@@ -882,9 +883,11 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 			goto free_lines;
 		}
 		if (b) {
-			const char *sha_w = style_get(&c->st, "build.blame_abbrev");
+			const char *sha_w =
+				style_get(&c->st, "build.blame_abbrev");
 			int w = e->abbrev ? (int)e->abbrev + 1
-					  : sha_w ? atoi(sha_w) : 13;
+				: sha_w	  ? atoi(sha_w)
+					  : 13;
 			int64_t lt = b->time + (int64_t)b->tz * 60;
 			time_t tt = (time_t)lt;
 			struct tm tm;
@@ -909,10 +912,11 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 		set_var(c, "intro_line", xasprintf("%ld", first_intro));
 		set_str(c, "intro_sha", intro->sha);
 		set_str(c, "intro_summary", intro->summary);
-		set_var(c, "intro_to", xasprintf("%s %s", intro->author,
-						 intro->author_mail));
-		set_var(c, "intro_cc", xasprintf("%s %s", intro->committer,
-						 intro->committer_mail));
+		set_var(c, "intro_to",
+			xasprintf("%s %s", intro->author, intro->author_mail));
+		set_var(c, "intro_cc",
+			xasprintf("%s %s", intro->committer,
+				  intro->committer_mail));
 		strbuf_addch(body, '\n');
 		if (block(c, body, "introduced"))
 			goto free_lines;
@@ -964,7 +968,8 @@ static char *commit_link_of(const struct bctx *c, int gated)
 
 	if (q->patch.url || q->patch.subject)
 		return q->patch.review_repo &&
-				       (!gated || style_is(c, "build.commit_link"))
+				       (!gated ||
+					style_is(c, "build.commit_link"))
 			       ? xasprintf("%s/commit/%s", q->patch.review_repo,
 					   c->res.commit)
 			       : NULL;
@@ -977,11 +982,10 @@ static char *commit_link_of(const struct bctx *c, int gated)
 		return xasprintf("https://%s/commit/?id=%s", t + 6,
 				 c->res.commit);
 	if (!strncmp(t, "https://github.com/", 19))
-		return xasprintf("%.*s/commit/%s",
-				 (int)(n > 4 && !strcmp(t + n - 4, ".git")
-					       ? n - 4
-					       : n),
-				 t, c->res.commit);
+		return xasprintf(
+			"%.*s/commit/%s",
+			(int)(n > 4 && !strcmp(t + n - 4, ".git") ? n - 4 : n),
+			t, c->res.commit);
 	return NULL;
 }
 
@@ -1027,6 +1031,7 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "w1", r->w1 ? " (this is a W=1 build)" : "");
 	set_str(c, "if_patch", patch ? "" : NULL);
 	set_str(c, "if_link", q->patch.link ? "" : NULL);
+	set_str(c, "if_config", r->config ? "" : NULL);
 	set_str(c, "rustc", r->rustc);
 	set_str(c, "smatch_version", r->smatch_version);
 	set_str(c, "binutils", r->binutils);
@@ -1040,12 +1045,12 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "remote_url", patch ? q->patch.review_repo : q->tree);
 	set_str(c, "remote_branch", patch ? q->patch.review_branch : q->branch);
 	set_str(c, "if_remote",
-		(patch ? q->patch.review_repo && style_is(c, "build.remote_steps")
+		(patch ? q->patch.review_repo &&
+				 style_is(c, "build.remote_steps")
 		       : q->tree && style_is(c, "build.remote_steps"))
 			? ""
 			: NULL);
-	set_str(c, "if_more",
-		q->also_on.n || q->cannot_apply.n ? "" : NULL);
+	set_str(c, "if_more", q->also_on.n || q->cannot_apply.n ? "" : NULL);
 	set_str(c, "if_checkout",
 		!patch || (q->patch.review_repo &&
 			   style_is(c, "build.remote_steps"))
@@ -1067,8 +1072,8 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "msgid", id);
 	if (c->cfg->archive_url && strspn(id, "0123456789") >= 8)
 		/* the materials' folder is the day the id was made */
-		set_var(c, "archive_url", xasprintf("%s/%.8s/%s",
-						     c->cfg->archive_url, id, id));
+		set_var(c, "archive_url",
+			xasprintf("%s/%.8s/%s", c->cfg->archive_url, id, id));
 	else if (c->cfg->archive_url)
 		set_var(c, "archive_url",
 			xasprintf("%s/%04d%02d%02d/%s", c->cfg->archive_url,
@@ -1081,9 +1086,9 @@ static void fill_vars(struct bctx *c, const char *msgid)
 			: NULL);
 	/* new notes count as warnings here (715) */
 	strbuf_addstr(&sb, c->errors && (c->warnings || c->notes)
-			   ? "error/warnings"
-			   : c->errors			 ? "errors"
-							 : "warnings");
+				   ? "error/warnings"
+			   : c->errors ? "errors"
+				       : "warnings");
 	set_var(c, "what", strbuf_detach(&sb, NULL));
 	set_str(c, "kind", kind);
 	free(id);
@@ -1108,9 +1113,10 @@ static int smatch_lines(struct bctx *c, struct strbuf *body)
 	for (i = 0; i < c->log.n; i++)
 		old += c->log.v[i].sev == SEV_SMATCH && !c->log.v[i].is_new;
 	for (pass = 0; pass < (old ? 2 : 1) && !ret; pass++) {
-		ret = block(c, body, !old ? "smatch-only"
-				     : pass ? "smatch-old"
-					    : "smatch-new");
+		ret = block(c, body,
+			    !old   ? "smatch-only"
+			    : pass ? "smatch-old"
+				   : "smatch-new");
 		for (i = 0; !ret && i < c->log.n; i++) {
 			const struct bline *l = &c->log.v[i];
 
@@ -1131,8 +1137,9 @@ static int smatch_lines(struct bctx *c, struct strbuf *body)
 static int intro_block(struct bctx *c, struct strbuf *body)
 {
 	const char *name = c->errors ? "intro-error" : "intro-warning";
-	const char *v = style_get(&c->st, name[6] == 'e' ? "build.intro-error"
-							  : "build.intro-warning");
+	const char *v =
+		style_get(&c->st, name[6] == 'e' ? "build.intro-error"
+						 : "build.intro-warning");
 	char *file;
 	int ret;
 
@@ -1152,7 +1159,7 @@ static int render_body(struct bctx *c, struct strbuf *body)
 	const struct build_req *q = &c->req;
 	int patch = q->patch.url || q->patch.subject;
 	size_t i;
-	int ret = 0;
+	int ret = 0, kconfig = 0;
 
 	if (q->greeting)
 		ret = block(c, body, "greeting");
@@ -1164,9 +1171,11 @@ static int render_body(struct bctx *c, struct strbuf *body)
 		ret = block(c, body, "patch");
 	if (!ret && !patch)
 		ret = block(c, body, "commit");
-	if (!ret && !(c->sparse && !c->errors && !c->warnings &&
-		      style_is(c, "build.sparse_no_config")) &&
-	    !(smatch_only(c) && style_is(c, "build.smatch_no_config")))
+	if (!ret &&
+	    !(c->sparse && !c->errors && !c->warnings &&
+	      style_is(c, "build.sparse_no_config")) &&
+	    !(smatch_only(c) && style_is(c, "build.smatch_no_config")) &&
+	    c->res.config)
 		ret = block(c, body, "config");
 	if (!ret && !smatch_only(c))
 		ret = block(c, body, "reproduce");
@@ -1175,29 +1184,44 @@ static int render_body(struct bctx *c, struct strbuf *body)
 	if (!ret && smatch_only(c))
 		ret = smatch_lines(c, body);
 	else if (!ret) {
-		ret = block(c, body, c->sparse && !c->errors && !c->warnings
-					     ? "heading-sparse"
-					     : "heading");
+		ret = block(c, body,
+			    c->sparse && !c->errors && !c->warnings
+				    ? "heading-sparse"
+				    : "heading");
 		for (i = 0; !ret && i < c->log.n; i++) {
 			const struct bline *l = &c->log.v[i];
 
+			if (l->sev == SEV_KCONFIG) {
+				kconfig = 1;
+				continue;
+			}
 			/* "--": grep's separator of a log cut to its
 			 * findings */
 			if (*l->text && strcmp(l->text, "--"))
-				strbuf_addstr(body,
-					      l->is_new ? ">> " : "   ");
+				strbuf_addstr(body, l->is_new ? ">> " : "   ");
 			strbuf_addstr(body, l->text);
 			strbuf_addch(body, '\n');
+		}
+	}
+	if (!ret && kconfig) {
+		/* Kconfig's words, apart and unmarked (815) */
+		ret = block(c, body, "kconfig");
+		for (i = 0; !ret && i < c->log.n; i++) {
+			const char *t = c->log.v[i].text;
+
+			if (c->log.v[i].sev != SEV_KCONFIG)
+				continue;
+			strbuf_addf(body, "   %s\n", t + strspn(t, " "));
 		}
 	}
 	if (!ret && c->req.followup)
 		ret = block(c, body, "followup");
 	if (!ret && c->req.excerpts.n) {
-		const char *gap = style_get(&c->st, (c->sparse || c->smatch) &&
-							     !c->errors &&
-							     !c->warnings
-						    ? "build.sparse_gap"
-						    : "build.log_gap");
+		const char *gap = style_get(
+			&c->st,
+			(c->sparse || c->smatch) && !c->errors && !c->warnings
+				? "build.sparse_gap"
+				: "build.log_gap");
 		int k;
 
 		for (k = gap ? atoi(gap) : 0; k > 0; k--)
@@ -1228,7 +1252,8 @@ static char *make_msgid(const struct bctx *c)
 {
 	uint64_t h = fnv1a64(FNV64_INIT, c->res.commit, strlen(c->res.commit));
 
-	h = fnv1a64(h, c->res.config, strlen(c->res.config));
+	if (c->res.config)
+		h = fnv1a64(h, c->res.config, strlen(c->res.config));
 	return xasprintf("<%04d%02d%02d.%08x-%s@%s>", c->y, c->m, c->d,
 			 (uint32_t)(h ^ (h >> 32)), c->cfg->message_id_user,
 			 c->cfg->message_id_domain);
@@ -1319,8 +1344,8 @@ int build_compose(struct composed *out, const char *path,
 		      c.res.dir);
 		goto out;
 	}
-	out->message_id = c.req.message_id ? xstrdup(c.req.message_id)
-					   : make_msgid(&c);
+	out->message_id =
+		c.req.message_id ? xstrdup(c.req.message_id) : make_msgid(&c);
 	fill_vars(&c, out->message_id);
 	finding = subject_finding(c.target);
 	set_var(&c, "finding", finding);
@@ -1335,7 +1360,8 @@ int build_compose(struct composed *out, const char *path,
 	while (body.len > 1 && body.buf[body.len - 1] == '\n' &&
 	       body.buf[body.len - 2] == '\n')
 		strbuf_setlen(&body, body.len - 1);
-	out->key = xasprintf("build %s %s %s", c.res.commit, c.res.config,
+	out->key = xasprintf("build %s %s %s", c.res.commit,
+			     c.res.config ? c.res.config : "-",
 			     c.target->key ? c.target->key : "");
 	out->commit_id = xstrdup(c.res.commit);
 	if (c.res.base)

@@ -27,8 +27,8 @@ void findings_clean(struct strbuf *out, const char *s, size_t len)
 		if (ch == 0x1b && i + 1 < len && s[i + 1] == '[') {
 			size_t j = i + 2;
 
-			while (j < len && (isdigit((unsigned char)s[j]) ||
-					   s[j] == ';'))
+			while (j < len &&
+			       (isdigit((unsigned char)s[j]) || s[j] == ';'))
 				j++;
 			if (j < len && (s[j] == 'm' || s[j] == 'K')) {
 				i = j + 1; /* a colour or erase-line sequence */
@@ -140,8 +140,8 @@ void bline_parse(struct bline *l, char *text)
 				sev = strstr(msg, "rror") || makefile(p, colon)
 					      ? SEV_ERROR
 					      : SEV_WARNING;
-		} else if (*q == ' ' && (strstr(q, " warn: ") ||
-					 strstr(q, " error: "))) {
+		} else if (*q == ' ' &&
+			   (strstr(q, " warn: ") || strstr(q, " error: "))) {
 			msg = q + 1;
 			sev = SEV_SMATCH;
 		} else {
@@ -162,11 +162,11 @@ void bline_parse(struct bline *l, char *text)
 	    strstr(p, "multiple definition of") ||
 	    strstr(p, "undefined symbol: ") || starts(p, "ERROR: ") ||
 	    starts(p, "error: ") || starts(p, "error[") ||
-	    (starts(p, "make") && strstr(p, ": *** ")) ||
-	    strstr(p, " error: "))
+	    (starts(p, "make") && strstr(p, ": *** ")) || strstr(p, " error: "))
 		sev = SEV_ERROR;
 	else if (starts(p, "Warning: ") || starts(p, "WARNING: ") ||
-		 starts(p, "warning: ") || strstr(p, ": warning: "))
+		 starts(p, "warning: ") || strstr(p, ": warning: ") ||
+		 strstr(p, ": WARNING: "))
 		sev = SEV_WARNING;
 	if (sev != SEV_NONE) {
 		l->sev = sev;
@@ -208,7 +208,22 @@ static int keep_line(struct blog *log, const char *s, size_t len,
 			     path, max_lines);
 	}
 	ALLOC_GROW(log->v, log->n + 1, log->alloc);
-	bline_parse(&log->v[log->n++], strbuf_detach(&sb, NULL));
+	bline_parse(&log->v[log->n], strbuf_detach(&sb, NULL));
+	{
+		struct bline *l = &log->v[log->n];
+		const struct bline *prev = log->n ? l - 1 : NULL;
+
+		if (starts(l->text, "WARNING: unmet direct dependencies ") ||
+		    (prev && prev->sev == SEV_KCONFIG &&
+		     (starts(l->text, "  Depends on ") ||
+		      starts(l->text, "  Selected by ") ||
+		      starts(l->text, "  - ")))) {
+			free(l->key);
+			l->key = NULL;
+			l->sev = SEV_KCONFIG;
+		}
+	}
+	log->n++;
 	return 0;
 }
 
@@ -271,73 +286,125 @@ int blog_read(struct blog *log, const char *path, size_t max_lines)
 	return ret;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /*
  * A key of the base build's log counts once for each of its findings: a
  * log with two findings of one key where the base had one has one new,
  * the first (826: two "no member named" errors, the base had one).
  */
 static const struct blog *sort_log;
+static int sort_by_text;
+
+static const char *sort_str(size_t i)
+{
+	return sort_by_text ? sort_log->v[i].text : sort_log->v[i].key;
+}
 
 static int cmp_line(const void *a, const void *b)
 {
 	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	int c = strcmp(sort_log->v[i].key, sort_log->v[j].key);
+	int c = strcmp(sort_str(i), sort_str(j));
 
 	return c ? c : (i > j) - (i < j);
 }
 
-/* a note is new or old as any finding (715: new notes marked) */
-static int keyed(const struct bline *l)
+static size_t *sorted(const struct blog *log, int by_text, const char *skip,
+		      size_t *m)
 {
-	return l->key != NULL;
+	size_t *idx = xcalloc(log->n + 1, sizeof(*idx)), i;
+
+	*m = 0;
+	for (i = 0; i < log->n; i++)
+		if (log->v[i].key && !(skip && skip[i]))
+			idx[(*m)++] = i;
+	sort_log = log;
+	sort_by_text = by_text;
+	qsort(idx, *m, sizeof(*idx), cmp_line);
+	return idx;
 }
 
+/* The first of idx[0..n) whose string (text or key) is >= s. */
+static size_t lower(const struct blog *log, const size_t *idx, size_t n,
+		    int by_text, const char *s)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct bline *l = &log->v[idx[mid]];
+
+		if (strcmp(by_text ? l->text : l->key, s) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Two passes.  A finding the base build printed as it is (the same line
+ * and column) is old, each base line answering one finding, the last
+ * ones of the same text (851: two "expected ')'" errors at 300 new, the
+ * two at 308 old; 793: the first three of six equal link errors new).  Of the
+ * others, those whose key (the line without its numbers) the base has left are
+ * old too, the base's count of it answering as many: the first ones of a key
+ * are the new ones (826: two "no member named" errors, the base had one
+ * more of them at another line; 713: a sparse line that only moved).
+ */
 void blog_mark_new(struct blog *log, const struct blog *base)
 {
-	char **keys = NULL;
-	size_t *idx, i, n = 0, m = 0;
+	static const struct blog none;
+	size_t *bidx, *lidx, nb, nl, i;
+	char *used, *old;
 
-	if (base) {
-		keys = xcalloc(base->n + 1, sizeof(*keys));
-		for (i = 0; i < base->n; i++)
-			if (keyed(&base->v[i]))
-				keys[n++] = base->v[i].key;
-		qsort(keys, n, sizeof(*keys), cmp_str);
-	}
-	idx = xcalloc(log->n + 1, sizeof(*idx));
-	for (i = 0; i < log->n; i++)
-		if (keyed(&log->v[i]))
-			idx[m++] = i;
-	sort_log = log;
-	qsort(idx, m, sizeof(*idx), cmp_line);
-	for (i = 0; i < m;) {
-		const char *key = log->v[idx[i]].key;
-		size_t j = i, lo = 0, hi = n, had = 0, total;
+	if (!base)
+		base = &none;
+	used = xcalloc(base->n + 1, 1);
+	old = xcalloc(log->n + 1, 1);
+	bidx = sorted(base, 1, NULL, &nb);
+	lidx = sorted(log, 1, NULL, &nl);
+	for (i = 0; i < nl;) {
+		const char *text = log->v[lidx[i]].text;
+		size_t j = i, lo, had = 0, total;
 
-		while (j < m && !strcmp(log->v[idx[j]].key, key))
+		while (j < nl && !strcmp(log->v[lidx[j]].text, text))
 			j++;
 		total = j - i;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (strcmp(keys[mid], key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		while (lo + had < n && !strcmp(keys[lo + had], key))
+		lo = lower(base, bidx, nb, 1, text);
+		while (lo + had < nb &&
+		       !strcmp(base->v[bidx[lo + had]].text, text))
 			had++;
-		/* the first total - had of them are new */
-		for (; i < j; i++)
-			log->v[idx[i]].is_new = i - (j - total) + had < total;
+		/* the last `had` of them are the base's lines */
+		for (; i < j; i++) {
+			size_t k = i - (j - total);
+
+			if (k + had >= total) {
+				old[lidx[i]] = 1;
+				used[bidx[lo + (k + had - total)]] = 1;
+			}
+		}
 	}
-	free(idx);
-	free(keys);
+	free(lidx);
+	free(bidx);
+	bidx = sorted(base, 0, used, &nb);
+	lidx = sorted(log, 0, old, &nl);
+	for (i = 0; i < nl;) {
+		const char *key = log->v[lidx[i]].key;
+		size_t j = i, lo, had = 0, total;
+
+		while (j < nl && !strcmp(log->v[lidx[j]].key, key))
+			j++;
+		total = j - i;
+		lo = lower(base, bidx, nb, 0, key);
+		while (lo + had < nb &&
+		       !strcmp(base->v[bidx[lo + had]].key, key))
+			had++;
+		for (; i < j; i++)
+			log->v[lidx[i]].is_new = i - (j - total) + had < total;
+	}
+	free(bidx);
+	free(lidx);
+	free(used);
+	free(old);
 }
 
 void blog_release(struct blog *log)

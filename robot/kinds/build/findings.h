@@ -25,6 +25,8 @@ enum finding_sev {
 	SEV_ERROR,   /* errors, fatal errors, link errors, make errors */
 	SEV_SPARSE,  /* a sparse line (file:line:col: sparse: ...) */
 	SEV_SMATCH,  /* file:line func() warn: / error: */
+	SEV_KCONFIG, /* Kconfig's "WARNING: unmet direct dependencies" and
+			its indented lines: shown apart, for reference */
 };
 
 struct bline {
