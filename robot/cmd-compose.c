@@ -11,7 +11,7 @@
 #include "config/data.h"
 #include "config/request.h"
 #include "config/style.h"
-#include "kinds/build/build.h"
+#include "robot/kinds/build/build.h"
 
 #include <getopt.h>
 

@@ -12,9 +12,9 @@
  * templates of templates/build/, whose variants the dated table
  * config/data/build-styles picks.  No date is written in this file.
  */
-#include "common.h"
-#include "compose.h"
-#include "utf8.h"
+#include "robot/util/common.h"
+#include "robot/kinds/compose.h"
+#include "robot/util/utf8.h"
 #include "config/config.h"
 #include "config/data.h"
 #include "config/schema.h"
@@ -26,8 +26,8 @@
 #include "mail/lint.h"
 #include "mail/msg.h"
 #include "templates/expand.h"
-#include "kinds/build/build.h"
-#include "kinds/build/findings.h"
+#include "robot/kinds/build/build.h"
+#include "robot/kinds/build/findings.h"
 
 #include <time.h>
 #include <unistd.h>

@@ -6,10 +6,10 @@
  * linkers' "undefined reference" lines, make's "***" lines), and a
  * regular-expression library would be a dependency for six patterns.
  */
-#include "common.h"
-#include "utf8.h"
-#include "xz.h"
-#include "kinds/build/findings.h"
+#include "robot/util/common.h"
+#include "robot/util/utf8.h"
+#include "robot/util/xz.h"
+#include "robot/kinds/build/findings.h"
 
 #include <ctype.h>
 
