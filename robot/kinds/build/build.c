@@ -1302,11 +1302,12 @@ static void ctx_release(struct bctx *c)
 		free(c->vars[i].value);
 	free(c->vars);
 	free(c->req.file);
-	schema_release(&c->req, &req_schema);
-	schema_release(&c->res, &result_schema);
+	/* schema_release() clears the struct: its own members first */
 	free(c->res.dir);
 	free(c->res.file);
 	free(c->res.dotconfig);
+	schema_release(&c->req, &req_schema);
+	schema_release(&c->res, &result_schema);
 	blog_release(&c->log);
 	blog_release(&c->base);
 	style_release(&c->st);
