@@ -2,7 +2,7 @@
 /*
  * build.h: the build report kind (`kind: build`): a finding report on one
  * commit or one posted patch, from a build result directory
- * (doc/build-result.md) and a request (doc/build.md).
+ * (doc/build-result.md) and a request (doc/build.md, doc/build-result.md).
  */
 #ifndef ROBOT_KINDS_BUILD_BUILD_H
 #define ROBOT_KINDS_BUILD_BUILD_H
