@@ -133,7 +133,9 @@ static int correction(struct composed *c, const struct request *req,
 			break;
 		}
 		composed_release(c);
-		ret = compose_report_opts(c, req, cfg, o);
+		ret = build_request_is(req->file)
+			      ? build_compose(c, req->file, cfg, o)
+			      : compose_report_opts(c, req, cfg, o);
 		if (ret)
 			break;
 	}

@@ -117,5 +117,23 @@ ok "... no control byte but tab and newline in the mail" sh -c \
 	"! LC_ALL=C tr -d '\t\n' <mail | LC_ALL=C grep -q '[[:cntrl:]]'"
 ok "... the Subject shows them the same way" grep -qF \
 	"Subject: [x:master 1/1] drivers/x.c:4:16: error: 'c' undeclared^[]0;title^G" mail
+# queued as any report: once, then "already queued"; --force queues a
+# correction under a new Message-ID, refused for the request's own one
+reset
+queue() {
+	"$ROBOT" compose -c robot.yaml "$@" request.yaml
+}
+expect_code 0 "a build report is queued" queue
+expect_code 0 "... and once only" queue
+cp "$T/.out" said
+ok "... the second time says so" grep -q "^already queued: <202603211611.bad-lkp@intel.com>" said
+expect_code 65 "--force with the request's Message-ID of the queued copy" queue --force
+ok "... names the key" names "request.yaml" "message_id"
+sed -i '/^message_id:/d' request.yaml
+expect_code 0 "without a Message-ID: the same report, already queued" queue
+expect_code 0 "... --force queues a correction" queue --force
+cp "$T/.out" said
+ok "... which says what it corrects" grep -q "^corrects <" said
+ok "... two messages in the spool" test "$(ls "$T/spool/new" | wc -l)" -eq 2
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

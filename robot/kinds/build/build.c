@@ -1248,10 +1248,12 @@ static int add_header(struct msg *m, const char *name, const char *value,
 	return ret;
 }
 
-static char *make_msgid(const struct bctx *c)
+static char *make_msgid(const struct bctx *c, unsigned revision)
 {
 	uint64_t h = fnv1a64(FNV64_INIT, c->res.commit, strlen(c->res.commit));
 
+	/* a correction (compose --force) is another message */
+	h = fnv1a64(h, &revision, sizeof(revision));
 	if (c->res.config)
 		h = fnv1a64(h, c->res.config, strlen(c->res.config));
 	return xasprintf("<%04d%02d%02d.%08x-%s@%s>", c->y, c->m, c->d,
@@ -1345,8 +1347,9 @@ int build_compose(struct composed *out, const char *path,
 		      c.res.dir);
 		goto out;
 	}
-	out->message_id =
-		c.req.message_id ? xstrdup(c.req.message_id) : make_msgid(&c);
+	out->message_id = c.req.message_id
+				  ? xstrdup(c.req.message_id)
+				  : make_msgid(&c, o ? o->revision : 0);
 	fill_vars(&c, out->message_id);
 	finding = subject_finding(c.target);
 	set_var(&c, "finding", finding);
@@ -1361,9 +1364,10 @@ int build_compose(struct composed *out, const char *path,
 	while (body.len > 1 && body.buf[body.len - 1] == '\n' &&
 	       body.buf[body.len - 2] == '\n')
 		strbuf_setlen(&body, body.len - 1);
-	out->key = xasprintf("build %s %s %s", c.res.commit,
+	out->key = xasprintf("build %s %s %s r%u", c.res.commit,
 			     c.res.config ? c.res.config : "-",
-			     c.target->key ? c.target->key : "");
+			     c.target->key ? c.target->key : "",
+			     o ? o->revision : 0);
 	out->commit_id = xstrdup(c.res.commit);
 	if (c.res.base)
 		out->base_id = xstrdup(c.res.base);
