@@ -883,11 +883,10 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 			goto free_lines;
 		}
 		if (b) {
-			const char *sha_w =
-				style_get(&c->st, "build.blame_abbrev");
-			int w = e->abbrev ? (int)e->abbrev + 1
-				: sha_w	  ? atoi(sha_w)
-					  : 13;
+			/* the tree's abbreviation (a property of the
+			 * repository, not of the period: 745 16 digits,
+			 * 766 and 852 14), git's default 12 without it */
+			int w = e->abbrev ? (int)e->abbrev + 1 : 13;
 			int64_t lt = b->time + (int64_t)b->tz * 60;
 			time_t tt = (time_t)lt;
 			struct tm tm;
