@@ -581,3 +581,40 @@ int repo_load_commits(struct commit_set *set, const char *repo_dir,
 	repo_close(repo);
 	return 0;
 }
+
+int repo_file_at(struct repo *repo, const char *rev, const char *path,
+		 struct strbuf *out)
+{
+	git_commit *c = resolve(repo, rev);
+	git_tree *tree = NULL;
+	git_tree_entry *entry = NULL;
+	git_blob *blob = NULL;
+	int ret = -1;
+
+	if (!c)
+		return -1;
+	if (git_commit_tree(&tree, c) < 0) {
+		error("%s: commit '%s': cannot read its tree: %s", repo->dir,
+		      rev, git_message());
+		goto out;
+	}
+	if (git_tree_entry_bypath(&entry, tree, path) < 0 ||
+	    git_tree_entry_type(entry) != GIT_OBJECT_BLOB) {
+		ret = 1;
+		goto out;
+	}
+	if (git_blob_lookup(&blob, repo->git, git_tree_entry_id(entry)) < 0) {
+		error("%s: commit '%s': cannot read '%s': %s", repo->dir, rev,
+		      path, git_message());
+		goto out;
+	}
+	strbuf_add(out, git_blob_rawcontent(blob),
+		   (size_t)git_blob_rawsize(blob));
+	ret = 0;
+out:
+	git_blob_free(blob);
+	git_tree_entry_free(entry);
+	git_tree_free(tree);
+	git_commit_free(c);
+	return ret;
+}

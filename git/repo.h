@@ -107,6 +107,14 @@ enum repo_diff_algo {
 int repo_diff_text(struct repo *repo, const char *rev, enum repo_diff_algo algo,
 		   struct strbuf *out);
 
+/*
+ * Appends the content of file `path` as commit `rev` has it (its blob, not
+ * the work tree).  Returns 0, 1 when the commit has no such file (nothing
+ * printed), or -1 after an error naming the commit and the repository.
+ */
+int repo_file_at(struct repo *repo, const char *rev, const char *path,
+		 struct strbuf *out);
+
 /* Whether `dir` itself is a git repository (1 or 0); prints nothing. */
 int repo_is_repo(const char *dir);
 

@@ -11,6 +11,7 @@
 #include "config/data.h"
 #include "config/request.h"
 #include "config/style.h"
+#include "robot/kinds/build/build.h"
 
 #include <getopt.h>
 
@@ -132,7 +133,9 @@ static int correction(struct composed *c, const struct request *req,
 			break;
 		}
 		composed_release(c);
-		ret = compose_report_opts(c, req, cfg, o);
+		ret = build_request_is(req->file)
+			      ? build_compose(c, req->file, cfg, o)
+			      : compose_report_opts(c, req, cfg, o);
 		if (ret)
 			break;
 	}
@@ -231,6 +234,19 @@ int cmd_compose(int argc, char **argv)
 	if (config_load(&cfg, cli.config)) {
 		config_release(&cfg);
 		return error_exit_code(EXIT_CONFIG);
+	}
+	/* the one branch on the request's kind (robot/kinds/build/) */
+	if (build_request_is(argv[optind])) {
+		memset(&req, 0, sizeof(req));
+		o.style = cli.style;
+		status = build_compose(&c, argv[optind], &cfg, &o);
+		if (!status && cli.dry_run)
+			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
+		else if (!status) {
+			req.file = xstrdup(argv[optind]);
+			status = queue(&c, &req, &cfg, &o, cli.force);
+		}
+		goto out;
 	}
 	if (request_load(&req, argv[optind])) {
 		status = error_exit_code(EXIT_DATAERR);

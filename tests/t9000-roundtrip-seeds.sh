@@ -247,7 +247,13 @@ refuses() {
 	fi
 }
 refuses "a human reply" "$TOP/tests/data/not-reports/human-reply.eml"
-refuses "a build-error report" "$TOP/tests/data/not-reports/build-error.eml"
+# a kbuild report is not refused any more: eml2lkp's build mode
+# (tests/tools/eml2lkp_build.py) writes its build result and request
+rm -rf "$T/kbuild"
+ok "eml2lkp reads a build-error report as a build request" \
+	$PYTHON "$EML2LKP" "$TOP/tests/data/not-reports/build-error.eml" "$T/kbuild"
+ok "... kind: build, with its build result" sh -c \
+	"grep -qx 'kind: build' '$T/kbuild/request.yaml' && test -s '$T/kbuild/build/build.log'"
 : >"$T/empty.eml"
 refuses "an empty file" "$T/empty.eml"
 $PYTHON -c 'import random, sys

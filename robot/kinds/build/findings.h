@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * findings.h: robot's own parser of a build log (gcc, clang, sparse,
+ * smatch, coccinelle, the linkers, objtool, kernel-doc, make, Kconfig).
+ *
+ * A log is cut into lines; each line is shown safely (findings_clean())
+ * and classified: a finding (a diagnostic naming a severity, most of them
+ * a file and a line), or context (the compiler's source echo and caret
+ * lines, "In function", "In file included from", the closing counts).
+ * A finding is new when the base build's log has no finding with the same
+ * key: its file and message without the line and column numbers, so a
+ * finding that only moved is not new (doc/build-result.md).
+ */
+#ifndef ROBOT_KINDS_BUILD_FINDINGS_H
+#define ROBOT_KINDS_BUILD_FINDINGS_H
+
+#include <stddef.h>
+
+struct strbuf;
+
+enum finding_sev {
+	SEV_NONE,    /* context, not a finding */
+	SEV_NOTE,    /* a note: shown, never marked new */
+	SEV_WARNING, /* compiler, linker, objtool, kernel-doc warnings */
+	SEV_ERROR,   /* errors, fatal errors, link errors, make errors */
+	SEV_SPARSE,  /* a sparse line (file:line:col: sparse: ...) */
+	SEV_SMATCH,  /* file:line func() warn: / error: */
+	SEV_KCONFIG, /* Kconfig's "WARNING: unmet direct dependencies" and
+			its indented lines: shown apart, for reference */
+};
+
+struct bline {
+	char *text; /* shown safely: no control bytes, valid UTF-8 */
+	enum finding_sev sev;
+	char *file; /* the file it names, or NULL */
+	long line;  /* its line there, or 0 */
+	char *key;  /* for the base comparison, or NULL */
+	int is_new;
+};
+
+struct blog {
+	struct bline *v;
+	size_t n, alloc;
+};
+
+/*
+ * Appends `s` (len bytes, one line without its newline) to `out` shown
+ * safely: a final CR dropped, SGR colour sequences (ESC [ ... m) dropped,
+ * any other control byte shown as ^X (DEL as ^?), bytes that are not
+ * UTF-8 as '?'.  Tabs are kept.
+ */
+void findings_clean(struct strbuf *out, const char *s, size_t len);
+
+/*
+ * Reads the log `path` (plain, .gz or .xz by its magic) line by line.
+ * Keeps the findings and their context; at most `max_lines` lines are
+ * kept (0: no limit).  Returns 0, or -1 after one error naming the file:
+ * a missing, unreadable or empty log, a log with NUL bytes in more than
+ * a few lines (binary junk).
+ */
+int blog_read(struct blog *log, const char *path, size_t max_lines);
+/* Classifies one cleaned line into `l` (text is taken over). */
+void bline_parse(struct bline *l, char *text);
+/* Marks the findings of `log` that `base` (NULL: none) does not have. */
+void blog_mark_new(struct blog *log, const struct blog *base);
+void blog_release(struct blog *log);
+
+#endif

@@ -1,0 +1,6 @@
+int demo_map(void)
+{
+	int error;
+	int block;
+	return 0;
+}

@@ -1,0 +1,4 @@
+static void demo_irq(struct demo *d)
+{
+	demo_set(d);
+}
