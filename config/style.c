@@ -149,12 +149,26 @@ static int load_rows(struct style *st, char *text, const char *path,
 	return 0;
 }
 
+static int style_load_file(struct style *st, const char *date,
+			   const char *operator, const char *table);
+
 int style_load(struct style *st, const char *date)
 {
 	return style_load_for(st, date, NULL);
 }
 
 int style_load_for(struct style *st, const char *date, const char *operator)
+{
+	return style_load_file(st, date, operator, STYLE_FILE);
+}
+
+int style_load_table(struct style *st, const char *date, const char *table)
+{
+	return style_load_file(st, date, NULL, table);
+}
+
+static int style_load_file(struct style *st, const char *date,
+			   const char *operator, const char *table)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path;
@@ -164,9 +178,9 @@ int style_load_for(struct style *st, const char *date, const char *operator)
 	if (!valid_date(date))
 		return error("invalid style date '%s'", date);
 	memcpy(st->date, date, 11);
-	if (data_read(&sb, STYLE_FILE) < 0)
+	if (data_read(&sb, table) < 0)
 		return -1;
-	path = data_path(STYLE_FILE);
+	path = data_path(table);
 	ret = load_rows(st, sb.buf, path, operator);
 	if (!ret && !st->nr)
 		ret = error("%s: no style is known for %s", path, date);

@@ -41,6 +41,11 @@ int style_load(struct style *st, const char *date);
  * the rows of KEY.  A NULL operator is style_load().
  */
 int style_load_for(struct style *st, const char *date, const char *operator);
+/*
+ * The same from another dated table of the data directory (a report
+ * kind's own, "config/data/summary-styles"), in the same row format.
+ */
+int style_load_table(struct style *st, const char *date, const char *table);
 void style_release(struct style *st);
 
 /* The value of `key` on the style's day, or NULL (borrowed). */
