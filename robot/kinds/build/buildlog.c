@@ -14,11 +14,13 @@ static const char *const error_marks[] = {
 	"undefined reference", "undefined symbol",
 	"No rule to make target", "relocation truncated",
 	"dangerous relocation", "multiple definition of",
+	"internal compiler error", ": No such file or directory",
+	"can't open file",
 };
 static const char *const warning_marks[] = {
 	": warning: ", ": note: ", ": sparse: ", "() warn: ",
 	": WARNING: ", "WARNING: ", "Warning: ", ": Warning: ",
-	": Invalid token: ", "Unneeded variable: ", "opportunity for",
+	" Invalid token: ", "Unneeded variable: ", "opportunity for",
 };
 
 static int has(const char *line, size_t len, const char *mark)

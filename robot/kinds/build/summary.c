@@ -66,6 +66,7 @@ static const struct schema request_schema = { "build-summary request",
 
 struct build_yaml {
 	char *arch, *config, *compiler, *commit, *base, *status;
+	int tracked; /* -1: absent (true) */
 };
 #define F(key, member)                                                   \
 	{                                                                \
@@ -74,6 +75,7 @@ struct build_yaml {
 static const struct field build_fields[] = {
 	F("arch", arch),	 F("config", config), F("compiler", compiler),
 	F("commit", commit), F("base", base),	  F("status", status),
+	{ "tracked", FIELD_BOOL, offsetof(struct build_yaml, tracked), NULL },
 };
 #undef F
 static const struct schema build_schema = { "build result", build_fields,
@@ -87,6 +89,7 @@ struct build {
 	enum build_status status;
 	char *label; /* arch-config, the tree's name of it */
 	int clang;
+	int recent; /* a build of an earlier head: tree and lists only */
 	struct strv ids;
 };
 
@@ -202,6 +205,7 @@ static int load_build_yaml(struct build_yaml *y, const char *dir)
 	int ret;
 
 	memset(y, 0, sizeof(*y));
+	y->tracked = -1;
 	ret = ydoc_load_file(&doc, path);
 	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
 		ret = error("%s: not a mapping of build facts", path);
@@ -242,9 +246,9 @@ static int drop_dym(const struct summary *s)
 }
 
 /*
- * Reads one build result: its ids into b->ids (unless `b` is NULL: a
- * build of an earlier head, whose lines are listed only), its new lines
- * into the summary's lists.
+ * Reads one build result: its ids into b->ids (none for a build that is
+ * not `tracked`: its lines are listed only), its new lines into the
+ * summary's lists.
  */
 static int read_build(struct summary *s, const char *dir, struct build *b)
 {
@@ -285,7 +289,7 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 				continue;
 			if (lv > worst && !k)
 				worst = lv;
-			if (b) {
+			if (y.tracked) {
 				strbuf_reset(&id);
 				findings_line_id(&id, l, strlen(l),
 						 drop_dym(s));
@@ -302,7 +306,7 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 		     : worst == FINDING_WARNING ? ST_WARNING
 						: ST_SUCCESS;
 done:
-	if (b) {
+	{
 		b->y = y;
 		memset(&y, 0, sizeof(y));
 		b->status = st;
@@ -525,7 +529,7 @@ static void add_table(struct strbuf *out, const struct summary *s,
 	size_t i, n = 0;
 
 	for (i = 0; i < s->nb; i++)
-		if (s->b[i].status != ST_SKIPPED &&
+		if (s->b[i].status != ST_SKIPPED && !s->b[i].recent &&
 		    (family < 0 || s->b[i].clang == family))
 			n++;
 	if (!n)
@@ -534,7 +538,7 @@ static void add_table(struct strbuf *out, const struct summary *s,
 	if (head)
 		strbuf_addf(out, "%s\n", head);
 	for (i = 0; i < s->nb; i++)
-		if (s->b[i].status != ST_SKIPPED &&
+		if (s->b[i].status != ST_SKIPPED && !s->b[i].recent &&
 		    (family < 0 || s->b[i].clang == family))
 			add_row(out, s, &s->b[i]);
 }
@@ -775,24 +779,39 @@ int summary_compose(struct composed *out, const char *path,
 		goto out;
 	if (style_load_table(&s.st, day, STYLES))
 		goto out;
-	s.b = xcalloc(s.req.builds.n, sizeof(*s.b));
-	for (i = 0; i < s.req.builds.n; i++, s.nb++)
-		if (read_build(&s, s.req.builds.v[i], &s.b[i]))
+	s.b = xcalloc(s.req.builds.n + s.req.recent.n, sizeof(*s.b));
+	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++, s.nb++) {
+		int recent = i >= s.req.builds.n;
+
+		s.b[i].recent = recent;
+		if (read_build(&s,
+			       recent ? s.req.recent.v[i - s.req.builds.n]
+				      : s.req.builds.v[i],
+			       &s.b[i]))
 			goto out;
-	for (i = 0; i < s.req.recent.n; i++)
-		if (read_build(&s, s.req.recent.v[i], NULL))
-			goto out;
+	}
 	strv_sort_uniq(&s.listed);
 	strv_sort_uniq(&s.unverified);
 	s.verdict = ST_SUCCESS;
 	for (i = 0; i < s.nb; i++) {
+		size_t j;
+
 		if (s.b[i].status == ST_SKIPPED) {
-			s.skipped++;
+			s.skipped += !s.b[i].recent;
 			continue;
 		}
-		s.tested++;
 		if (s.b[i].status > (enum build_status)s.verdict)
 			s.verdict = s.b[i].status;
+		if (s.b[i].recent)
+			continue;
+		/* a config built twice (by gcc and clang) counts once,
+		 * or twice where the style says so */
+		for (j = style_int(&s, "summary.count_twice") ? i : 0; j < i;
+		     j++)
+			if (!s.b[j].recent && s.b[j].status != ST_SKIPPED &&
+			    !strcmp(s.b[j].label, s.b[i].label))
+				break;
+		s.tested += j == i;
 	}
 	if (template_add(&body, &s, "body") ||
 	    template_add(&subject, &s, "subject"))
