@@ -99,6 +99,10 @@ def slug(line, drop_dym):
     return s.replace(': ', ':').replace(' ', '-')[:200]
 
 
+# an id a cut tree hides (the mail cannot show it)
+HIDDEN = 'hidden:warning:past-the-cut'
+
+
 def old_line(fid):
     """A log line whose id is `fid` (see the module docstring)."""
     return fid.replace(':', ': ').replace('-', ' ')
@@ -155,7 +159,9 @@ def parse(text):
             fam = line.split('_')[0] if line != 'recent_errors' else None
             i += 1
             cur = None
+            last = ''
             while at(i).startswith(('|', '`', '    ')):
+                last = at(i)
                 s = at(i)
                 if s.startswith(('|-- ', '`-- ')):
                     cur = (fam, s[4:])
@@ -163,6 +169,12 @@ def parse(text):
                 else:
                     m['trees'][cur].append(s[8:])
                 i += 1
+            if last.startswith('|'):
+                # a tree cut short (778, 786): its last config has ids
+                # the cut hides, and a config follows it
+                if not m['trees'][cur]:
+                    m['trees'][cur].append(HIDDEN)
+                m['trees'][(fam, 'zz-hidden')] = [HIDDEN]
             continue
         elif line.startswith('elapsed time: '):
             m['elapsed'] = int(line.split()[2].rstrip('m'))

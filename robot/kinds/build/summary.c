@@ -380,7 +380,9 @@ static void add_tree(struct strbuf *out, const struct summary *s,
 		     const char *root, int family)
 {
 	struct build **v = xcalloc(s->nb + 1, sizeof(*v));
-	size_t n = 0, i, j;
+	size_t n = 0, i, j, lines = 0;
+	/* a tree cut after so many lines of its drawing (0: never) */
+	size_t max = (size_t)style_int(s, "summary.tree_max_lines");
 
 	for (i = 0; i < s->nb; i++)
 		if (s->b[i].ids.n && (family < 0 || s->b[i].clang == family))
@@ -391,10 +393,13 @@ static void add_tree(struct strbuf *out, const struct summary *s,
 		for (i = 0; i < n; i++) {
 			int last = i + 1 == n;
 
+			if (max && lines++ >= max)
+				break;
 			strbuf_addf(out, "%s %s\n", last ? "`--" : "|--",
 				    v[i]->label);
 			for (j = 0; j < v[i]->ids.n; j++)
-				strbuf_addf(out, "%s   %s %s\n",
+				if (!max || lines++ < max)
+					strbuf_addf(out, "%s   %s %s\n",
 					    last ? " " : "|",
 					    j + 1 == v[i]->ids.n ? "`--"
 								 : "|--",
