@@ -208,7 +208,7 @@ demo: deps
 # The round trip of the real mails of the shared corpus, one part per
 # kind of mail (tests/fidelity/PART prints a line per mail and a summary
 # line); each kind adds its part here.  CORPUS=DIR elsewhere.
-FIDELITY_PARTS := mails functional plots
+FIDELITY_PARTS := mails functional plots kbuild-summary
 fidelity: all
 	$(Q)BUILD=$(BUILD) tests/fidelity/run $(FIDELITY_PARTS)
 
