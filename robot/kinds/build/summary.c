@@ -311,7 +311,8 @@ done:
 		memset(&y, 0, sizeof(y));
 		b->status = st;
 		b->label = xasprintf("%s-%s", b->y.arch, b->y.config);
-		b->clang = b->y.compiler && !strncmp(b->y.compiler, "clang", 5);
+		/* "clang version 18.1.8 (...)", "Debian clang version 14.0.6" */
+		b->clang = b->y.compiler && strstr(b->y.compiler, "clang");
 		strv_sort_uniq(&b->ids);
 	}
 out:
@@ -479,20 +480,24 @@ static void compiler_name(struct strbuf *out, const char *compiler,
 {
 	size_t w = strcspn(compiler, " ");
 	const char *dash = memchr(compiler, '-', w);
+	const char *clang = strstr(compiler, "clang version ");
 
 	if (!strcmp(how, "family")) {
 		size_t f = strcspn(compiler, " -");
 
-		strbuf_add(out, compiler, f);
+		if (strstr(compiler, "clang"))
+			strbuf_addstr(out, "clang");
+		else
+			strbuf_add(out, compiler, f);
 		return;
 	}
 	if (dash && dash + 1 < compiler + w &&
 	    strchr("0123456789", dash[1])) {
 		/* "gcc-12 (Debian 12.2.0-14) 12.2.0": the program's name */
 		strbuf_add(out, compiler, w);
-	} else if (!strncmp(compiler, "clang version ", 14)) {
+	} else if (clang) {
 		/* "clang version 18.1.8 (...)": its major version */
-		const char *v = compiler + 14;
+		const char *v = clang + 14;
 
 		strbuf_addstr(out, "clang-");
 		strbuf_add(out, v, strspn(v, "0123456789"));
