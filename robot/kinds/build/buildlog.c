@@ -35,6 +35,10 @@ enum finding_level findings_line_parse(const char *line, size_t len)
 	/* gcc's excerpt lines ("   12 |   x;", carets) are indented */
 	if (!len || line[0] == ' ' || line[0] == '\t')
 		return FINDING_NONE;
+	/* every finding names where (FILE:LINE, a tool's "name:"): a line
+	 * without a colon is make's or the shell's */
+	if (!memchr(line, ':', len))
+		return FINDING_NONE;
 	for (i = 0; i < ARRAY_SIZE(error_marks); i++)
 		if (has(line, len, error_marks[i]))
 			return FINDING_ERROR;
