@@ -150,7 +150,7 @@ static int load_rows(struct style *st, char *text, const char *path,
 }
 
 static int style_load_file(struct style *st, const char *date,
-			   const char *operator, const char *table);
+			   const char *operator, const char * table);
 
 int style_load(struct style *st, const char *date)
 {
@@ -168,7 +168,7 @@ int style_load_table(struct style *st, const char *date, const char *table)
 }
 
 static int style_load_file(struct style *st, const char *date,
-			   const char *operator, const char *table)
+			   const char *operator, const char * table)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path;

@@ -8,19 +8,27 @@
 #include <ctype.h>
 
 static const char *const error_marks[] = {
-	": error: ",	       ": fatal error: ",
-	"() error: ",	       ": Error: ",
-	": ERROR: ",	       "ERROR: ",
-	"undefined reference", "undefined symbol",
-	"No rule to make target", "relocation truncated",
-	"dangerous relocation", "multiple definition of",
-	"internal compiler error", ": No such file or directory",
+	": error: ",
+	": fatal error: ",
+	"() error: ",
+	": Error: ",
+	": ERROR: ",
+	"ERROR: ",
+	"undefined reference",
+	"undefined symbol",
+	"No rule to make target",
+	"relocation truncated",
+	"dangerous relocation",
+	"multiple definition of",
+	"internal compiler error",
+	": No such file or directory",
 	"can't open file",
 };
 static const char *const warning_marks[] = {
-	": warning: ", ": note: ", ": sparse: ", "() warn: ",
-	": WARNING: ", "WARNING: ", "Warning: ", ": Warning: ",
-	" Invalid token: ", "Unneeded variable: ", "opportunity for",
+	": warning: ",	       ": note: ",	  ": sparse: ",
+	"() warn: ",	       ": WARNING: ",	  "WARNING: ",
+	"Warning: ",	       ": Warning: ",	  " Invalid token: ",
+	"Unneeded variable: ", "opportunity for",
 };
 
 static int has(const char *line, size_t len, const char *mark)

@@ -35,10 +35,9 @@ struct sum_request {
 	long elapsed;
 };
 
-#define F(key, kind, member)                                  \
-	{                                                     \
-		key, kind, offsetof(struct sum_request, member), \
-			NULL                                  \
+#define F(key, kind, member)                                          \
+	{                                                             \
+		key, kind, offsetof(struct sum_request, member), NULL \
 	}
 static const struct field request_fields[] = {
 	F("kind", FIELD_STR, kind),
@@ -68,13 +67,17 @@ struct build_yaml {
 	char *arch, *config, *compiler, *commit, *base, *status;
 	int tracked; /* -1: absent (true) */
 };
-#define F(key, member)                                                   \
-	{                                                                \
+#define F(key, member)                                                    \
+	{                                                                 \
 		key, FIELD_STR, offsetof(struct build_yaml, member), NULL \
 	}
 static const struct field build_fields[] = {
-	F("arch", arch),	 F("config", config), F("compiler", compiler),
-	F("commit", commit), F("base", base),	  F("status", status),
+	F("arch", arch),
+	F("config", config),
+	F("compiler", compiler),
+	F("commit", commit),
+	F("base", base),
+	F("status", status),
 	{ "tracked", FIELD_BOOL, offsetof(struct build_yaml, tracked), NULL },
 };
 #undef F
@@ -215,7 +218,8 @@ static int load_build_yaml(struct build_yaml *y, const char *dir)
 		ret = error("%s: arch: missing", path);
 	if (!ret && !y->config)
 		ret = error("%s: config: missing", path);
-	if (!ret && !y->compiler && !(y->status && !strcmp(y->status, "skipped")))
+	if (!ret && !y->compiler &&
+	    !(y->status && !strcmp(y->status, "skipped")))
 		ret = error("%s: compiler: missing (every built config names "
 			    "its compiler)",
 			    path);
@@ -305,16 +309,15 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 		st = worst == FINDING_ERROR	? ST_ERROR
 		     : worst == FINDING_WARNING ? ST_WARNING
 						: ST_SUCCESS;
-done:
-	{
-		b->y = y;
-		memset(&y, 0, sizeof(y));
-		b->status = st;
-		b->label = xasprintf("%s-%s", b->y.arch, b->y.config);
-		/* "clang version 18.1.8 (...)", "Debian clang version 14.0.6" */
-		b->clang = b->y.compiler && strstr(b->y.compiler, "clang");
-		strv_sort_uniq(&b->ids);
-	}
+done : {
+	b->y = y;
+	memset(&y, 0, sizeof(y));
+	b->status = st;
+	b->label = xasprintf("%s-%s", b->y.arch, b->y.config);
+	/* "clang version 18.1.8 (...)", "Debian clang version 14.0.6" */
+	b->clang = b->y.compiler && strstr(b->y.compiler, "clang");
+	strv_sort_uniq(&b->ids);
+}
 out:
 	schema_release(&y, &build_schema);
 	strv_free(&log);
@@ -401,10 +404,11 @@ static void add_tree(struct strbuf *out, const struct summary *s,
 			for (j = 0; j < v[i]->ids.n; j++)
 				if (!max || lines++ < max)
 					strbuf_addf(out, "%s   %s %s\n",
-					    last ? " " : "|",
-					    j + 1 == v[i]->ids.n ? "`--"
-								 : "|--",
-					    v[i]->ids.v[j]);
+						    last ? " " : "|",
+						    j + 1 == v[i]->ids.n
+							    ? "`--"
+							    : "|--",
+						    v[i]->ids.v[j]);
 		}
 	}
 	free(v);
@@ -458,8 +462,9 @@ static void add_sections(struct strbuf *out, const struct summary *s)
 	}
 	strbuf_addch(out, '\n');
 	add_words(out,
-		  style_str(s, s->verdict == ST_ERROR ? "summary.ids_head_error"
-						      : "summary.ids_head_warning"),
+		  style_str(s, s->verdict == ST_ERROR
+				       ? "summary.ids_head_error"
+				       : "summary.ids_head_warning"),
 		  nn);
 	strbuf_addstr(out, "\n\n");
 	if (style_int(s, "summary.tree_split")) {
@@ -491,8 +496,7 @@ static void compiler_name(struct strbuf *out, const char *compiler,
 			strbuf_add(out, compiler, f);
 		return;
 	}
-	if (dash && dash + 1 < compiler + w &&
-	    strchr("0123456789", dash[1])) {
+	if (dash && dash + 1 < compiler + w && strchr("0123456789", dash[1])) {
 		/* "gcc-12 (Debian 12.2.0-14) 12.2.0": the program's name */
 		strbuf_add(out, compiler, w);
 	} else if (clang) {
@@ -601,8 +605,9 @@ static int lookup(void *ctx, const char *name, struct strbuf *out)
 	else if (!strcmp(name, "skipped"))
 		strbuf_addf(out, "%zu", s->skipped);
 	else if (!strcmp(name, "success"))
-		return s->verdict == ST_SUCCESS ? template_add(out, s, "success")
-						: 0;
+		return s->verdict == ST_SUCCESS
+			       ? template_add(out, s, "success")
+			       : 0;
 	else if (!strcmp(name, "tables"))
 		add_tables(out, s);
 	else if (!strcmp(name, "signature"))
@@ -622,8 +627,8 @@ static int template_add(struct strbuf *out, const struct summary *s,
 
 	name = variant ? xasprintf("%s-%s", block, variant) : xstrdup(block);
 	text = data_template("build-summary", name, &path);
-	ret = text ? tmpl_expand(out, text, path, lookup,
-				  (void *)(uintptr_t)s) : -1;
+	ret = text ? tmpl_expand(out, text, path, lookup, (void *)(uintptr_t)s)
+		   : -1;
 	free(text);
 	free(path);
 	free(name);
@@ -633,9 +638,10 @@ static int template_add(struct strbuf *out, const struct summary *s,
 
 static const char *const wdays[] = { "Sun", "Mon", "Tue", "Wed",
 				     "Thu", "Fri", "Sat" };
-static const char *const months[] = { "Jan", "Feb", "Mar", "Apr",
-				      "May", "Jun", "Jul", "Aug",
-				      "Sep", "Oct", "Nov", "Dec" };
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+};
 
 /* The request's date (or SOURCE_DATE_EPOCH, else now, in UTC). */
 static int when(const struct summary *s, struct strbuf *hdr, char day[11])
@@ -669,8 +675,8 @@ static int when(const struct summary *s, struct strbuf *hdr, char day[11])
 	{
 		char buf[40];
 
-		snprintf(buf, sizeof(buf), "%04d-%02d-%02d",
-			 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+		snprintf(buf, sizeof(buf), "%04d-%02d-%02d", tm.tm_year + 1900,
+			 tm.tm_mon + 1, tm.tm_mday);
 		memcpy(day, buf, 10);
 		day[10] = '\0';
 	}
@@ -829,11 +835,11 @@ int summary_compose(struct composed *out, const char *path,
 	out->message_id =
 		s.req.message_id
 			? xstrdup(s.req.message_id)
-			: xasprintf("<summary.%.12s.%s-%s@%s>", s.req.head,
-				    day, cfg->message_id_user,
+			: xasprintf("<summary.%.12s.%s-%s@%s>", s.req.head, day,
+				    cfg->message_id_user,
 				    cfg->message_id_domain);
-	out->key = xasprintf("build-summary %s %s %s", s.req.tree,
-			     s.req.branch, s.req.head);
+	out->key = xasprintf("build-summary %s %s %s", s.req.tree, s.req.branch,
+			     s.req.head);
 	out->commit_id = xstrdup(s.req.head);
 	if (add_header(&m, "Date", date.buf, path, "date") ||
 	    (s.req.from ? add_header(&m, "From", s.req.from, path, "from")
@@ -844,13 +850,13 @@ int summary_compose(struct composed *out, const char *path,
 		goto out;
 	strbuf_reset(&list);
 	join(&list, s.req.cc.n ? &s.req.cc : &cfg->cc);
-	if (list.len && add_header(&m, "Cc", list.buf,
-				   s.req.cc.n ? path : cfg->file, "cc"))
+	if (list.len &&
+	    add_header(&m, "Cc", list.buf, s.req.cc.n ? path : cfg->file, "cc"))
 		goto out;
-	if (add_header(&m, "Subject", subject.buf, path, "tree, branch, head") ||
+	if (add_header(&m, "Subject", subject.buf, path,
+		       "tree, branch, head") ||
 	    add_header(&m, "Message-ID", out->message_id, path, "message_id") ||
-	    msg_set_body(&m, body.buf, body.len) ||
-	    msg_render(&out->bytes, &m))
+	    msg_set_body(&m, body.buf, body.len) || msg_render(&out->bytes, &m))
 		goto out;
 	ret = 0;
 out:
