@@ -2,7 +2,7 @@
 #
 # t3310-summary-bad-input: a branch summary over bad build results or a
 # bad request is refused with one "robot: error:" line naming the file
-# and the key, exit 65 (CONTRACT.md), never a wrong mail: a missing or
+# and the key, exit 65 (doc/errors.md), never a wrong mail: a missing or
 # empty build.log, a config without a compiler, an unknown key in
 # build.yaml or in the request, a bad status, NUL, CR-less control bytes
 # and escape sequences in the log, a request without builds or head.
