@@ -237,7 +237,13 @@ int cmd_compose(int argc, char **argv)
 	}
 	if (summary_is_request(argv[optind])) {
 		/* kind: build-summary, a request of its own schema */
-		memset(&req, 0, sizeof(req));
+		if (cli.force) {
+			config_release(&cfg);
+			return usage_error("compose",
+					   "--force is for performance "
+					   "and functional reports, "
+					   "not kind: build-summary");
+		}
 		o.style = cli.style;
 		status = summary_compose(&c, argv[optind], &cfg, &o);
 		if (!status && cli.dry_run)

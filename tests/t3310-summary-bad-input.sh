@@ -4,8 +4,10 @@
 # bad request is refused with one "robot: error:" line naming the file
 # and the key, exit 65 (doc/errors.md), never a wrong mail: a missing or
 # empty build.log, a config without a compiler, an unknown key in
-# build.yaml or in the request, a bad status, NUL, CR-less control bytes
-# and escape sequences in the log, a request without builds or head.
+# build.yaml or in the request, a bad status, a NUL, control bytes and
+# escape sequences in the log, a damaged gzip log, a line of 2 MB, a
+# request without builds or head; a CRLF log, a gzip log and a log of
+# 200 MB (in bounded memory) compose.
 . "$(dirname "$0")/lib.sh"
 
 D=$T/s
@@ -111,7 +113,9 @@ compiler: gcc (GCC) 14.2.0'
 printf 'a.c:1:1: error: x\r\n' >"$D/crlf/build.log"
 req crlf.yaml crlf
 expect_code 0 "a CRLF log composes (the CR is the line end)" compose crlf.yaml
-ok "... and no CR reaches the mail" sh -c "! grep -q \"\$(printf '\\r')\" '$T/.out'"
+cp "$T/.out" "$T/crlf.out"
+ok "... and no CR reaches the mail" sh -c "! grep -q \"\$(printf '\\r')\" '$T/crlf.out'"
+ok "... but its line does" grep -q '^    a.c:1:1: error: x$' "$T/crlf.out"
 
 { good; printf 'builds: [data/builds/x86_64-defconfig]\nflavour: x\n'; } \
 	>"$D/unknown-req.yaml"
@@ -131,3 +135,56 @@ req missing.yaml no-such-dir
 expect_code 65 "a build result that is not there is refused" \
 	compose missing.yaml
 ok "... naming its build.yaml" names "no-such-dir/build.yaml"
+
+build gz 'arch: arm
+config: allmodconfig
+compiler: gcc (GCC) 14.2.0'
+rm "$D/gz/build.log"
+printf 'a.c:1:1: error: from the gzip log\n' | gzip >"$D/gz/build.log.gz"
+req gz.yaml gz
+expect_code 0 "a build.log.gz is read" compose gz.yaml
+cp "$T/.out" "$T/gz.out"
+ok "... and its finding listed" grep -q '^    a.c:1:1: error: from the gzip log$' \
+	"$T/gz.out"
+printf 'not gzip at all' >"$D/gz/build.log.gz"
+expect_code 65 "a damaged build.log.gz is refused" compose gz.yaml
+ok "... naming it" names "gz/build.log.gz"
+
+build long 'arch: arm
+config: allmodconfig
+compiler: gcc (GCC) 14.2.0'
+head -c 2000000 /dev/zero | tr '\0' x >"$D/long/build.log"
+req long.yaml long
+expect_code 65 "a line of 2 MB is refused" compose long.yaml
+ok "... naming the log and its line" names "long/build.log:1" "over"
+
+# a log of 200 MB: one pass, memory bounded by the findings it keeps
+build big 'arch: arm
+config: allmodconfig
+compiler: gcc (GCC) 14.2.0'
+$PYTHON - "$D/big/build.log" <<'PY'
+import sys
+chunk = ''.join('  CC      drivers/x/f%05d.o\n' % i for i in range(4000))
+with open(sys.argv[1], 'w') as f:
+    n = 0
+    while n < 200 * 1024 * 1024:
+        f.write(chunk)
+        n += len(chunk)
+    f.write("drivers/x/f.c:9:1: warning: the one finding [-Wfoo]\n")
+PY
+req big.yaml big
+$PYTHON - "$ROBOT" "$D" >"$T/rss" 2>&1 <<'PY'
+import resource, subprocess, sys
+p = subprocess.run([sys.argv[1], 'compose', '--dry-run', '-c',
+                    'data/robot.yaml', 'big.yaml'], cwd=sys.argv[2],
+                   capture_output=True)
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+print(p.returncode, rss, b'the one finding' in p.stdout)
+PY
+read -r rc rss found <"$T/rss"
+ok "a 200 MB log composes" test "$rc" = 0 -a "$found" = True
+ok "... in under 32 MB ($rss MB)" test "$rss" -lt 32
+rm -f "$D/big/build.log"
+
+expect_code 2 "--force is refused for a summary (a usage error)" \
+	sh -c "cd '$D' && '$ROBOT' compose --force -c data/robot.yaml ok.yaml"

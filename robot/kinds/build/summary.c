@@ -12,6 +12,7 @@
 #include "robot/kinds/build/summary.h"
 #include "robot/kinds/build/buildlog.h"
 #include "robot/kinds/compose.h"
+#include "robot/util/gz.h"
 #include "robot/util/utf8.h"
 #include "config/config.h"
 #include "config/data.h"
@@ -23,6 +24,7 @@
 #include "mail/msg.h"
 #include "templates/expand.h"
 
+#include <fcntl.h>
 #include <time.h>
 
 #define STYLES "config/data/summary-styles"
@@ -150,54 +152,132 @@ static int sorted_has(const struct strv *v, const char *s)
 	return v->n && bsearch(&s, v->v, v->n, sizeof(*v->v), cmp_str);
 }
 
-/* The lines of `path` (a missing optional file is none). */
+/* A line longer than this is no compiler output (bounded memory). */
+#define MAX_LINE (1u << 20)
+/* Finding lines kept of one log, at most. */
+#define MAX_FINDINGS 200000u
+
+struct log_reader {
+	const char *path;
+	FILE *f;
+	struct gz_reader *gz;
+	size_t lineno, kept;
+	struct strbuf line;
+};
+
+/* Checks one line and keeps it in `out` when it is a finding. */
+static int log_line(struct log_reader *r, struct strv *out)
+{
+	char *p = r->line.buf;
+	size_t len = r->line.len, i;
+
+	r->lineno++;
+	if (len && p[len - 1] == '\r')
+		len--;
+	for (i = 0; i < len; i++)
+		if ((unsigned char)p[i] < 0x20 && p[i] != '\t')
+			return error("%s:%zu: %s (0x%02x) in the log: not "
+				     "compiler output",
+				     r->path, r->lineno,
+				     p[i] ? "a control character"
+					  : "a NUL byte",
+				     (unsigned char)p[i]);
+	if (findings_line_parse(p, len) == FINDING_NONE)
+		return 0;
+	if (++r->kept > MAX_FINDINGS)
+		return error("%s:%zu: more than %u findings in one log",
+			     r->path, r->lineno, MAX_FINDINGS);
+	strv_push(out, p, len);
+	return 0;
+}
+
+/*
+ * The finding lines of DIR/NAME, or of DIR/NAME.gz, read in one pass (a
+ * log of any size in bounded memory).  A missing optional log is none;
+ * `*present` says whether there was one.
+ */
 static int read_lines(struct strv *out, const char *dir, const char *name,
 		      int required, int *present)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char *path = xasprintf("%s/%s", dir, name);
-	const char *p, *end;
+	struct log_reader r = { 0 };
+	char *path = xasprintf("%s/%s", dir, name), *gzpath = NULL;
+	char buf[65536];
+	size_t total = 0;
 	int ret = 0;
 
 	*present = 0;
-	if (strbuf_read_file(&sb, path)) {
+	strbuf_init(&r.line, 0);
+	r.path = path;
+	r.f = fopen(path, "rb");
+	if (!r.f && errno == ENOENT) {
+		int fd;
+
+		gzpath = xasprintf("%s.gz", path);
+		fd = open(gzpath, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			r.gz = gz_reader_open(fd, sizeof(buf));
+			r.path = gzpath;
+		} else {
+			errno = ENOENT;
+		}
+	}
+	if (!r.f && !r.gz) {
 		if (errno != ENOENT || required)
 			ret = error("%s: cannot read: %s", path,
 				    strerror(errno));
 		goto out;
 	}
 	*present = 1;
-	if (required && !sb.len) {
-		ret = error("%s: empty: a build log holds the build's output",
-			    path);
-		goto out;
-	}
-	if (memchr(sb.buf, '\0', sb.len)) {
-		ret = error("%s: holds a NUL byte: not a build log", path);
-		goto out;
-	}
-	for (p = sb.buf, end = sb.buf + sb.len; p < end;) {
-		const char *nl = memchr(p, '\n', end - p);
-		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		size_t i;
+	for (;;) {
+		long n = r.f ? (long)fread(buf, 1, sizeof(buf), r.f)
+			     : gz_reader_read(r.gz, buf, sizeof(buf));
+		const char *p = buf, *end, *nl;
 
-		if (len && p[len - 1] == '\r')
-			len--;
-		for (i = 0; i < len; i++)
-			if ((unsigned char)p[i] < 0x20 && p[i] != '\t')
-				break;
-		if (i < len) {
-			ret = error("%s:%zu: a control character (0x%02x) in "
-				    "the log",
-				    path, out->n + 1, (unsigned char)p[i]);
+		if (n < 0 || (r.f && !n && ferror(r.f))) {
+			ret = error("%s: cannot read: %s", r.path,
+				    r.gz && n == GZ_READ_CORRUPT
+					    ? "not gzip data, or damaged"
+				    : r.gz && n == GZ_READ_NOT_GZIP
+					    ? "not gzip data"
+					    : strerror(errno));
 			goto out;
 		}
-		strv_push(out, p, len);
-		p = nl ? nl + 1 : end;
+		if (!n)
+			break;
+		total += (size_t)n;
+		for (end = buf + n; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', end - p);
+			if (!nl) {
+				strbuf_add(&r.line, p, end - p);
+				break;
+			}
+			strbuf_add(&r.line, p, nl - p);
+			ret = log_line(&r, out);
+			strbuf_reset(&r.line);
+			if (ret)
+				goto out;
+		}
+		if (r.line.len > MAX_LINE) {
+			ret = error(
+				"%s:%zu: a line over %u bytes: not compiler "
+				"output",
+				r.path, r.lineno + 1, MAX_LINE);
+			goto out;
+		}
 	}
+	if (r.line.len)
+		ret = log_line(&r, out);
+	if (!ret && required && !total)
+		ret = error("%s: empty: a build log holds the build's output",
+			    r.path);
 out:
+	if (r.f)
+		fclose(r.f);
+	if (r.gz && gz_reader_close(r.gz, NULL) != GZ_OK && !ret)
+		ret = error("%s: cannot read: a damaged gzip trailer", r.path);
+	strbuf_release(&r.line);
 	free(path);
-	strbuf_release(&sb);
+	free(gzpath);
 	return ret;
 }
 
