@@ -16,6 +16,7 @@ command -v gcc >/dev/null && command -v make >/dev/null || {
 	_ok "gcc and make are installed # SKIP"
 	exit 0
 }
+# the build runs as a job of its own, not of the make running the tests
 S=$T/src
 mkdir -p "$S/drivers/pci"
 cat >"$S/drivers/pci/probe.c" <<'C'
@@ -78,7 +79,8 @@ while read -r name arch flags; do
 	d=$T/b/$(printf '%03d' $n)
 	mkdir -p "$d"
 	rm -rf "$T/w" && cp -R "$S" "$T/w"
-	make -s -C "$T/w" CC=gcc KCONFIG="$flags" >"$d/build.log" 2>&1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$T/w" CC=gcc \
+		KCONFIG="$flags" >"$d/build.log" 2>&1
 	echo "make CC=gcc KCONFIG=\"$flags\" drivers/pci/probe.o" >>"$d/build.log"
 	cat >"$d/build.yaml" <<Y
 arch: $arch
@@ -94,7 +96,8 @@ if [ -n "$CLANG" ]; then
 		d=$T/b/$(printf '%03d' $n)
 		mkdir -p "$d"
 		rm -rf "$T/w" && cp -R "$S" "$T/w"
-		make -s -C "$T/w" CC=clang KCONFIG="${3:-}" >"$d/build.log" 2>&1
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$T/w" \
+			CC=clang KCONFIG="${3:-}" >"$d/build.log" 2>&1
 		echo "make CC=clang" >>"$d/build.log"
 		printf 'arch: %s\nconfig: %s\ncompiler: "%s"\n' "$1" "$2" \
 			"$(clang --version | head -n 1)" >"$d/build.yaml"
