@@ -72,43 +72,47 @@ static int keep(int c)
 	return isalnum(c) || strchr("_.:()/ -", c);
 }
 
-void findings_line_id(struct strbuf *out, const char *line, size_t len,
-		      int drop_did_you_mean)
+/* The line trimmed, its "did you mean" tail, [-Wflag] and modpost: gone. */
+static void line_front(struct strbuf *s, struct strbuf *t, const char *line,
+		       size_t len, int drop_did_you_mean)
 {
-	struct strbuf s = STRBUF_INIT, t = STRBUF_INIT;
-	const char *p, *cut;
-	size_t i, start = out->len;
-	int first;
+	const char *cut;
 
 	while (len && isspace((unsigned char)*line))
 		line++, len--;
 	while (len && isspace((unsigned char)line[len - 1]))
 		len--;
-	strbuf_add(&s, line, len);
-	if (drop_did_you_mean && (cut = strstr(s.buf, "; did you mean ")))
-		strbuf_setlen(&s, cut - s.buf);
+	strbuf_add(s, line, len);
+	if (drop_did_you_mean && (cut = strstr(s->buf, "; did you mean ")))
+		strbuf_setlen(s, cut - s->buf);
 	/* one trailing [-Wflag] (not clang's [-Werror,-Wflag]) */
-	if (s.len && s.buf[s.len - 1] == ']') {
-		char *b = NULL, *q = s.buf;
+	if (s->len && s->buf[s->len - 1] == ']') {
+		char *b = NULL, *q = s->buf;
 
 		while ((q = strstr(q, " [-W")))
 			b = q++;
-		if (b && !memchr(b, ',', s.buf + s.len - b) &&
-		    !memchr(b + 2, ']', s.buf + s.len - 1 - (b + 2)))
-			strbuf_setlen(&s, b - s.buf);
+		if (b && !memchr(b, ',', s->buf + s->len - b) &&
+		    !memchr(b + 2, ']', s->buf + s->len - 1 - (b + 2)))
+			strbuf_setlen(s, b - s->buf);
 	}
-	if (!strncmp(s.buf, "ERROR: modpost: ", 16)) {
-		strbuf_addstr(&t, "ERROR: ");
-		strbuf_addstr(&t, s.buf + 16);
-		strbuf_reset(&s);
-		strbuf_addbuf(&s, &t);
-		strbuf_reset(&t);
+	if (!strncmp(s->buf, "ERROR: modpost: ", 16)) {
+		strbuf_addstr(t, "ERROR: ");
+		strbuf_addstr(t, s->buf + 16);
+		strbuf_reset(s);
+		strbuf_addbuf(s, t);
+		strbuf_reset(t);
 	}
-	/* pass 1: assert numbers, offsets, hex, :NUM, [NUM], quotes */
-	for (p = s.buf; *p;) {
+}
+
+/* Pass 1: assert numbers, offsets, hex, :NUM and [NUM] go. */
+static void numbers_drop(struct strbuf *t, const char *src)
+{
+	const char *p;
+
+	for (p = src; *p;) {
 		if (!strncmp(p, "__compiletime_assert_", 21) &&
 		    isdigit((unsigned char)p[21])) {
-			strbuf_addstr(&t, "__compiletime_assert_NNN");
+			strbuf_addstr(t, "__compiletime_assert_NNN");
 			p += 21;
 			while (isdigit((unsigned char)*p))
 				p++;
@@ -133,11 +137,23 @@ void findings_line_id(struct strbuf *out, const char *line, size_t len,
 			if (*q == ']')
 				p = q + 1;
 			else
-				strbuf_addch(&t, *p++);
+				strbuf_addch(t, *p++);
 		} else {
-			strbuf_addch(&t, *p++);
+			strbuf_addch(t, *p++);
 		}
 	}
+}
+
+void findings_line_id(struct strbuf *out, const char *line, size_t len,
+		      int drop_did_you_mean)
+{
+	struct strbuf s = STRBUF_INIT, t = STRBUF_INIT;
+	const char *p;
+	size_t i, start = out->len;
+	int first;
+
+	line_front(&s, &t, line, len, drop_did_you_mean);
+	numbers_drop(&t, s.buf);
 	strbuf_reset(&s);
 	/* pass 2: quotes and '*' are blanks, other punctuation goes */
 	for (i = 0; i < t.len; i++) {

@@ -11,7 +11,7 @@
 #include "robot/util/common.h"
 #include "robot/kinds/build/summary.h"
 #include "robot/kinds/build/buildlog.h"
-#include "robot/kinds/compose.h"
+#include "robot/report/compose.h"
 #include "robot/util/gz.h"
 #include "robot/util/utf8.h"
 #include "config/config.h"
@@ -850,13 +850,43 @@ static void summary_release(struct summary *s)
 	style_release(&s->st);
 }
 
+/* Date, From, To, Cc, Subject and Message-ID of the summary. */
+static int add_headers(struct msg *m, const struct summary *s,
+		       const struct robot_config *cfg, const char *date,
+		       const char *subject, const char *msgid)
+{
+	const char *path = s->file;
+	struct strbuf list = STRBUF_INIT;
+	int ret = -1;
+
+	if (add_header(m, "Date", date, path, "date") ||
+	    (s->req.from ? add_header(m, "From", s->req.from, path, "from")
+			 : add_header(m, "From", cfg->from, cfg->file, "from")))
+		goto out;
+	join(&list, &s->req.to);
+	if (list.len && add_header(m, "To", list.buf, path, "to"))
+		goto out;
+	strbuf_reset(&list);
+	join(&list, s->req.cc.n ? &s->req.cc : &cfg->cc);
+	if (list.len &&
+	    add_header(m, "Cc", list.buf, s->req.cc.n ? path : cfg->file, "cc"))
+		goto out;
+	if (add_header(m, "Subject", subject, path, "tree, branch, head") ||
+	    add_header(m, "Message-ID", msgid, path, "message_id"))
+		goto out;
+	ret = 0;
+out:
+	strbuf_release(&list);
+	return ret;
+}
+
 int summary_compose(struct composed *out, const char *path,
 		    const struct robot_config *cfg,
 		    const struct compose_opts *o)
 {
 	struct summary s = { 0 };
 	struct strbuf date = STRBUF_INIT, body = STRBUF_INIT,
-		      subject = STRBUF_INIT, list = STRBUF_INIT;
+		      subject = STRBUF_INIT;
 	struct msg m;
 	char day[11];
 	size_t i;
@@ -921,21 +951,7 @@ int summary_compose(struct composed *out, const char *path,
 	out->key = xasprintf("build-summary %s %s %s", s.req.tree, s.req.branch,
 			     s.req.head);
 	out->commit_id = xstrdup(s.req.head);
-	if (add_header(&m, "Date", date.buf, path, "date") ||
-	    (s.req.from ? add_header(&m, "From", s.req.from, path, "from")
-			: add_header(&m, "From", cfg->from, cfg->file, "from")))
-		goto out;
-	join(&list, &s.req.to);
-	if (list.len && add_header(&m, "To", list.buf, path, "to"))
-		goto out;
-	strbuf_reset(&list);
-	join(&list, s.req.cc.n ? &s.req.cc : &cfg->cc);
-	if (list.len &&
-	    add_header(&m, "Cc", list.buf, s.req.cc.n ? path : cfg->file, "cc"))
-		goto out;
-	if (add_header(&m, "Subject", subject.buf, path,
-		       "tree, branch, head") ||
-	    add_header(&m, "Message-ID", out->message_id, path, "message_id") ||
+	if (add_headers(&m, &s, cfg, date.buf, subject.buf, out->message_id) ||
 	    msg_set_body(&m, body.buf, body.len) || msg_render(&out->bytes, &m))
 		goto out;
 	ret = 0;
@@ -945,6 +961,5 @@ out:
 	strbuf_release(&date);
 	strbuf_release(&body);
 	strbuf_release(&subject);
-	strbuf_release(&list);
 	return ret ? error_exit_code(EXIT_DATAERR) : 0;
 }
