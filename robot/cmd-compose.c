@@ -7,6 +7,7 @@
 #include "robot/kinds/kinds.h"
 #include "robot/delivery/record.h"
 #include "robot/delivery/spool.h"
+#include "robot/kinds/build/summary.h"
 #include "config/config.h"
 #include "config/data.h"
 #include "config/request.h"
@@ -180,8 +181,10 @@ static int queue(struct composed *c, const struct request *req,
 		spool_close(&s);
 	}
 	if (!ret) {
-		compose_record(&rec, c, req);
-		ret = compose_queue(c, cfg, &rec, &said);
+		/* a summary (no perf request) has no record to keep */
+		if (req)
+			compose_record(&rec, c, req);
+		ret = compose_queue(c, cfg, req ? &rec : NULL, &said);
 	}
 	if (!ret) {
 		printf("%s\n", said.buf);
@@ -234,6 +237,25 @@ int cmd_compose(int argc, char **argv)
 	if (config_load(&cfg, cli.config)) {
 		config_release(&cfg);
 		return error_exit_code(EXIT_CONFIG);
+	}
+	if (summary_is_request(argv[optind])) {
+		/* kind: build-summary, a request of its own schema */
+		if (cli.force) {
+			config_release(&cfg);
+			return usage_error("compose",
+					   "--force is for performance "
+					   "and functional reports, "
+					   "not kind: build-summary");
+		}
+		o.style = cli.style;
+		status = summary_compose(&c, argv[optind], &cfg, &o);
+		if (!status && cli.dry_run)
+			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
+		else if (!status)
+			status = queue(&c, NULL, &cfg, &o, 0);
+		composed_release(&c);
+		config_release(&cfg);
+		return status;
 	}
 	/* the one branch on the request's kind (robot/kinds/build/) */
 	if (build_request_is(argv[optind])) {

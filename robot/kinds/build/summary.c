@@ -1,0 +1,965 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * summary.c: the branch summary of a set of build results
+ * (doc/build-summary.md).  Each build result is classified (success,
+ * warning, error, skipped); the findings of its log get their ids
+ * (buildlog.c); lines new against the base build are listed; the ids are
+ * drawn as a tree per config; every built config is a row of the table.
+ * The wording of each period is rows of config/data/summary-styles and
+ * files of templates/build-summary/.
+ */
+#include "robot/util/common.h"
+#include "robot/kinds/build/summary.h"
+#include "robot/kinds/build/buildlog.h"
+#include "robot/report/compose.h"
+#include "robot/util/gz.h"
+#include "robot/util/utf8.h"
+#include "config/config.h"
+#include "config/data.h"
+#include "config/schema.h"
+#include "config/style.h"
+#include "config/yaml.h"
+#include "git/commits.h"
+#include "mail/header.h"
+#include "mail/msg.h"
+#include "templates/expand.h"
+
+#include <fcntl.h>
+#include <time.h>
+
+#define STYLES "config/data/summary-styles"
+
+struct sum_request {
+	char *kind, *date, *style, *message_id, *from;
+	struct strv to, cc;
+	char *tree, *branch, *repo_url, *head, *head_subject;
+	struct strv builds, recent, reports;
+	long elapsed;
+};
+
+#define F(key, kind, member)                                          \
+	{                                                             \
+		key, kind, offsetof(struct sum_request, member), NULL \
+	}
+static const struct field request_fields[] = {
+	F("kind", FIELD_STR, kind),
+	F("date", FIELD_STR, date),
+	F("style", FIELD_STR, style),
+	F("message_id", FIELD_MSGID, message_id),
+	F("from", FIELD_MAILBOX, from),
+	F("to", FIELD_MAILBOXES, to),
+	F("cc", FIELD_MAILBOXES, cc),
+	F("tree", FIELD_STR, tree),
+	F("branch", FIELD_STR, branch),
+	F("repo_url", FIELD_STR, repo_url),
+	F("head", FIELD_STR, head),
+	F("head_subject", FIELD_STR, head_subject),
+	F("builds", FIELD_PATHS, builds),
+	F("recent", FIELD_PATHS, recent),
+	F("reports", FIELD_STRS, reports),
+	F("elapsed_minutes", FIELD_COUNT, elapsed),
+};
+#undef F
+static const struct schema request_schema = { "build-summary request",
+					      request_fields,
+					      ARRAY_SIZE(request_fields),
+					      sizeof(struct sum_request) };
+
+struct build_yaml {
+	char *arch, *config, *compiler, *commit, *base, *status;
+	int tracked; /* -1: absent (true) */
+};
+#define F(key, member)                                                    \
+	{                                                                 \
+		key, FIELD_STR, offsetof(struct build_yaml, member), NULL \
+	}
+static const struct field build_fields[] = {
+	F("arch", arch),
+	F("config", config),
+	F("compiler", compiler),
+	F("commit", commit),
+	F("base", base),
+	F("status", status),
+	{ "tracked", FIELD_BOOL, offsetof(struct build_yaml, tracked), NULL },
+};
+#undef F
+static const struct schema build_schema = { "build result", build_fields,
+					    ARRAY_SIZE(build_fields),
+					    sizeof(struct build_yaml) };
+
+enum build_status { ST_SUCCESS, ST_WARNING, ST_ERROR, ST_SKIPPED };
+
+struct build {
+	struct build_yaml y;
+	enum build_status status;
+	char *label; /* arch-config, the tree's name of it */
+	int clang;
+	int recent; /* a build of an earlier head: tree and lists only */
+	struct strv ids;
+};
+
+struct summary {
+	const char *file;
+	struct sum_request req;
+	struct style st;
+	struct build *b;
+	size_t nb;
+	struct strv listed, unverified;
+	int verdict; /* the worst status */
+	size_t tested, skipped;
+};
+
+static void strv_push(struct strv *v, const char *s, size_t len)
+{
+	v->v = xrealloc(v->v, (v->n + 1) * sizeof(*v->v));
+	v->v[v->n++] = xstrndup(s, len);
+}
+
+static void strv_free(struct strv *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		free(v->v[i]);
+	free(v->v);
+	v->v = NULL;
+	v->n = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* sorts byte-wise and drops repeats */
+static void strv_sort_uniq(struct strv *v)
+{
+	size_t i, j;
+
+	if (!v->n)
+		return;
+	qsort(v->v, v->n, sizeof(*v->v), cmp_str);
+	for (i = j = 1; i < v->n; i++)
+		if (strcmp(v->v[i], v->v[j - 1]))
+			v->v[j++] = v->v[i];
+		else
+			free(v->v[i]);
+	v->n = j;
+}
+
+static int sorted_has(const struct strv *v, const char *s)
+{
+	return v->n && bsearch(&s, v->v, v->n, sizeof(*v->v), cmp_str);
+}
+
+/* A line longer than this is no compiler output (bounded memory). */
+#define MAX_LINE (1u << 20)
+/* Finding lines kept of one log, at most. */
+#define MAX_FINDINGS 200000u
+
+struct log_reader {
+	const char *path;
+	FILE *f;
+	struct gz_reader *gz;
+	size_t lineno, kept;
+	struct strbuf line;
+};
+
+/* Checks one line and keeps it in `out` when it is a finding. */
+static int log_line(struct log_reader *r, struct strv *out)
+{
+	char *p = r->line.buf;
+	size_t len = r->line.len, i;
+
+	r->lineno++;
+	if (len && p[len - 1] == '\r')
+		len--;
+	for (i = 0; i < len; i++)
+		if ((unsigned char)p[i] < 0x20 && p[i] != '\t')
+			return error("%s:%zu: %s (0x%02x) in the log: not "
+				     "compiler output",
+				     r->path, r->lineno,
+				     p[i] ? "a control character"
+					  : "a NUL byte",
+				     (unsigned char)p[i]);
+	if (findings_line_parse(p, len) == FINDING_NONE)
+		return 0;
+	if (++r->kept > MAX_FINDINGS)
+		return error("%s:%zu: more than %u findings in one log",
+			     r->path, r->lineno, MAX_FINDINGS);
+	strv_push(out, p, len);
+	return 0;
+}
+
+/*
+ * The finding lines of DIR/NAME, or of DIR/NAME.gz, read in one pass (a
+ * log of any size in bounded memory).  A missing optional log is none;
+ * `*present` says whether there was one.
+ */
+static int read_lines(struct strv *out, const char *dir, const char *name,
+		      int required, int *present)
+{
+	struct log_reader r = { 0 };
+	char *path = xasprintf("%s/%s", dir, name), *gzpath = NULL;
+	char buf[65536];
+	size_t total = 0;
+	int ret = 0;
+
+	*present = 0;
+	strbuf_init(&r.line, 0);
+	r.path = path;
+	r.f = fopen(path, "rb");
+	if (!r.f && errno == ENOENT) {
+		int fd;
+
+		gzpath = xasprintf("%s.gz", path);
+		fd = open(gzpath, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			r.gz = gz_reader_open(fd, sizeof(buf));
+			r.path = gzpath;
+		} else {
+			errno = ENOENT;
+		}
+	}
+	if (!r.f && !r.gz) {
+		if (errno != ENOENT || required)
+			ret = error("%s: cannot read: %s", path,
+				    strerror(errno));
+		goto out;
+	}
+	*present = 1;
+	for (;;) {
+		long n = r.f ? (long)fread(buf, 1, sizeof(buf), r.f)
+			     : gz_reader_read(r.gz, buf, sizeof(buf));
+		const char *p = buf, *end, *nl;
+
+		if (n < 0 || (r.f && !n && ferror(r.f))) {
+			ret = error("%s: cannot read: %s", r.path,
+				    r.gz && n == GZ_READ_CORRUPT
+					    ? "not gzip data, or damaged"
+				    : r.gz && n == GZ_READ_NOT_GZIP
+					    ? "not gzip data"
+					    : strerror(errno));
+			goto out;
+		}
+		if (!n)
+			break;
+		total += (size_t)n;
+		for (end = buf + n; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', end - p);
+			if (!nl) {
+				strbuf_add(&r.line, p, end - p);
+				break;
+			}
+			strbuf_add(&r.line, p, nl - p);
+			ret = log_line(&r, out);
+			strbuf_reset(&r.line);
+			if (ret)
+				goto out;
+		}
+		if (r.line.len > MAX_LINE) {
+			ret = error(
+				"%s:%zu: a line over %u bytes: not compiler "
+				"output",
+				r.path, r.lineno + 1, MAX_LINE);
+			goto out;
+		}
+	}
+	if (r.line.len)
+		ret = log_line(&r, out);
+	if (!ret && required && !total)
+		ret = error("%s: empty: a build log holds the build's output",
+			    r.path);
+out:
+	if (r.f)
+		fclose(r.f);
+	if (r.gz && gz_reader_close(r.gz, NULL) != GZ_OK && !ret)
+		ret = error("%s: cannot read: a damaged gzip trailer", r.path);
+	strbuf_release(&r.line);
+	free(path);
+	free(gzpath);
+	return ret;
+}
+
+static int load_build_yaml(struct build_yaml *y, const char *dir)
+{
+	struct ydoc doc = { 0 };
+	char *path = xasprintf("%s/build.yaml", dir);
+	int ret;
+
+	memset(y, 0, sizeof(*y));
+	y->tracked = -1;
+	ret = ydoc_load_file(&doc, path);
+	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
+		ret = error("%s: not a mapping of build facts", path);
+	if (!ret)
+		ret = schema_load(y, &build_schema, doc.root, path);
+	if (!ret && !y->arch)
+		ret = error("%s: arch: missing", path);
+	if (!ret && !y->config)
+		ret = error("%s: config: missing", path);
+	if (!ret && !y->compiler &&
+	    !(y->status && !strcmp(y->status, "skipped")))
+		ret = error("%s: compiler: missing (every built config names "
+			    "its compiler)",
+			    path);
+	ydoc_release(&doc);
+	free(path);
+	return ret;
+}
+
+static int parse_status(const char *s, enum build_status *st)
+{
+	static const char *const names[] = { "success", "warning", "error",
+					     "skipped" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(s, names[i])) {
+			*st = (enum build_status)i;
+			return 0;
+		}
+	return -1;
+}
+
+static int drop_dym(const struct summary *s)
+{
+	const char *v = style_get(&s->st, "summary.did_you_mean");
+
+	return v && !strcmp(v, "drop");
+}
+
+/*
+ * Reads one build result: its ids into b->ids (none for a build that is
+ * not `tracked`: its lines are listed only), its new lines into the
+ * summary's lists.
+ */
+static int read_build(struct summary *s, const char *dir, struct build *b)
+{
+	struct build_yaml y;
+	struct strv log = { 0 }, base = { 0 }, unv = { 0 };
+	struct strbuf id = STRBUF_INIT;
+	enum build_status st = ST_SUCCESS;
+	enum finding_level worst = FINDING_NONE;
+	int present, ret;
+	size_t i, k;
+
+	ret = load_build_yaml(&y, dir);
+	if (!ret && y.status && parse_status(y.status, &st))
+		ret = error("%s/build.yaml: status: '%s' is not success, "
+			    "warning, error or skipped",
+			    dir, y.status);
+	if (ret)
+		goto out;
+	if (y.status && st == ST_SKIPPED)
+		goto done;
+	ret = read_lines(&log, dir, "build.log", 1, &present);
+	if (!ret)
+		ret = read_lines(&base, dir, "base.log", 0, &present);
+	if (!ret)
+		ret = read_lines(&unv, dir, "unverified.log", 0, &present);
+	if (ret)
+		goto out;
+	strv_sort_uniq(&base);
+	for (k = 0; k < 2; k++) {
+		struct strv *src = k ? &unv : &log;
+
+		for (i = 0; i < src->n; i++) {
+			const char *l = src->v[i];
+			enum finding_level lv =
+				findings_line_parse(l, strlen(l));
+
+			if (lv == FINDING_NONE)
+				continue;
+			if (lv > worst && !k)
+				worst = lv;
+			if (y.tracked) {
+				strbuf_reset(&id);
+				findings_line_id(&id, l, strlen(l),
+						 drop_dym(s));
+				if (id.len)
+					strv_push(&b->ids, id.buf, id.len);
+			}
+			if (!sorted_has(&base, l))
+				strv_push(k ? &s->unverified : &s->listed, l,
+					  strlen(l));
+		}
+	}
+	if (!y.status)
+		st = worst == FINDING_ERROR	? ST_ERROR
+		     : worst == FINDING_WARNING ? ST_WARNING
+						: ST_SUCCESS;
+done : {
+	b->y = y;
+	memset(&y, 0, sizeof(y));
+	b->status = st;
+	b->label = xasprintf("%s-%s", b->y.arch, b->y.config);
+	/* "clang version 18.1.8 (...)", "Debian clang version 14.0.6" */
+	b->clang = b->y.compiler && strstr(b->y.compiler, "clang");
+	strv_sort_uniq(&b->ids);
+}
+out:
+	schema_release(&y, &build_schema);
+	strv_free(&log);
+	strv_free(&base);
+	strv_free(&unv);
+	strbuf_release(&id);
+	return ret;
+}
+
+static const char *style_str(const struct summary *s, const char *key)
+{
+	const char *v = style_get(&s->st, key);
+
+	return v ? v : "";
+}
+
+static int style_int(const struct summary *s, const char *key)
+{
+	int n = 0;
+
+	if (style_get_int(&s->st, key, &n))
+		return 0;
+	return n;
+}
+
+/* A style row's words with {noun} replaced. */
+static void add_words(struct strbuf *out, const char *words, const char *noun)
+{
+	const char *p = strstr(words, "{noun}");
+
+	if (!p) {
+		strbuf_addstr(out, words);
+		return;
+	}
+	strbuf_add(out, words, p - words);
+	strbuf_addstr(out, noun);
+	strbuf_addstr(out, p + 6);
+}
+
+static const char *noun(const struct summary *s)
+{
+	return s->verdict == ST_ERROR ? style_str(s, "summary.noun_error")
+				      : style_str(s, "summary.noun_warning");
+}
+
+static void add_lines(struct strbuf *out, const struct strv *v, int indent)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++) {
+		strbuf_addchars(out, ' ', indent);
+		strbuf_addf(out, "%s\n", v->v[i]);
+	}
+}
+
+static int cmp_build(const void *a, const void *b)
+{
+	return strcmp((*(struct build *const *)a)->label,
+		      (*(struct build *const *)b)->label);
+}
+
+/* One tree of ids by config: `family` -1 is every config. */
+static void add_tree(struct strbuf *out, const struct summary *s,
+		     const char *root, int family)
+{
+	struct build **v = xcalloc(s->nb + 1, sizeof(*v));
+	size_t n = 0, i, j, lines = 0;
+	/* a tree cut after so many lines of its drawing (0: never) */
+	size_t max = (size_t)style_int(s, "summary.tree_max_lines");
+
+	for (i = 0; i < s->nb; i++)
+		if (s->b[i].ids.n && (family < 0 || s->b[i].clang == family))
+			v[n++] = &s->b[i];
+	if (n) {
+		qsort(v, n, sizeof(*v), cmp_build);
+		strbuf_addf(out, "%s\n", root);
+		for (i = 0; i < n; i++) {
+			int last = i + 1 == n;
+
+			if (max && lines++ >= max)
+				break;
+			strbuf_addf(out, "%s %s\n", last ? "`--" : "|--",
+				    v[i]->label);
+			for (j = 0; j < v[i]->ids.n; j++)
+				if (!max || lines++ < max)
+					strbuf_addf(out, "%s   %s %s\n",
+						    last ? " " : "|",
+						    j + 1 == v[i]->ids.n
+							    ? "`--"
+							    : "|--",
+						    v[i]->ids.v[j]);
+		}
+	}
+	free(v);
+}
+
+static int has_family(const struct summary *s, int family)
+{
+	size_t i;
+
+	for (i = 0; i < s->nb; i++)
+		if (s->b[i].ids.n && s->b[i].clang == family)
+			return 1;
+	return 0;
+}
+
+static void add_sections(struct strbuf *out, const struct summary *s)
+{
+	const char *nn = noun(s);
+	int inline_reports = !strcmp(style_str(s, "summary.reports"), "inline");
+	int indent = style_int(s, "summary.indent");
+	struct strv links = { s->req.reports.v, s->req.reports.n };
+
+	if (s->verdict != ST_ERROR && s->verdict != ST_WARNING)
+		return;
+	if (links.n && !inline_reports) {
+		strbuf_addch(out, '\n');
+		add_words(out, style_str(s, "summary.reports_head"), nn);
+		strbuf_addstr(out, "\n\n");
+		add_lines(out, &links, 0);
+	}
+	if (s->listed.n || (inline_reports && links.n)) {
+		strbuf_addch(out, '\n');
+		add_words(out,
+			  style_str(s, s->verdict == ST_ERROR
+					       ? "summary.found_head_error"
+					       : "summary.found_head_warning"),
+			  nn);
+		strbuf_addstr(out, "\n\n");
+		if (inline_reports && links.n) {
+			add_lines(out, &links, indent);
+			if (s->listed.n)
+				strbuf_addch(out, '\n');
+		}
+		add_lines(out, &s->listed, indent);
+	}
+	if (s->unverified.n) {
+		strbuf_addch(out, '\n');
+		add_words(out, style_str(s, "summary.unverified_head"), nn);
+		strbuf_addstr(out, "\n\n");
+		add_lines(out, &s->unverified, indent);
+	}
+	strbuf_addch(out, '\n');
+	add_words(out,
+		  style_str(s, s->verdict == ST_ERROR
+				       ? "summary.ids_head_error"
+				       : "summary.ids_head_warning"),
+		  nn);
+	strbuf_addstr(out, "\n\n");
+	if (style_int(s, "summary.tree_split")) {
+		int both = has_family(s, 0) && has_family(s, 1);
+
+		add_tree(out, s, "gcc_recent_errors", 0);
+		if (both && style_int(s, "summary.tree_gap"))
+			strbuf_addch(out, '\n');
+		add_tree(out, s, "clang_recent_errors", 1);
+	} else {
+		add_tree(out, s, "recent_errors", -1);
+	}
+}
+
+/* The compiler as the table names it: its family, or with its version. */
+static void compiler_name(struct strbuf *out, const char *compiler,
+			  const char *how)
+{
+	size_t w = strcspn(compiler, " ");
+	const char *dash = memchr(compiler, '-', w);
+	const char *clang = strstr(compiler, "clang version ");
+
+	if (!strcmp(how, "family")) {
+		size_t f = strcspn(compiler, " -");
+
+		if (strstr(compiler, "clang"))
+			strbuf_addstr(out, "clang");
+		else
+			strbuf_add(out, compiler, f);
+		return;
+	}
+	if (dash && dash + 1 < compiler + w && strchr("0123456789", dash[1])) {
+		/* "gcc-12 (Debian 12.2.0-14) 12.2.0": the program's name */
+		strbuf_add(out, compiler, w);
+	} else if (clang) {
+		/* "clang version 18.1.8 (...)": its major version */
+		const char *v = clang + 14;
+
+		strbuf_addstr(out, "clang-");
+		strbuf_add(out, v, strspn(v, "0123456789"));
+	} else {
+		/* "gcc (GCC) 14.2.0": the program and its last word */
+		const char *last = strrchr(compiler, ' ');
+
+		strbuf_add(out, compiler, w);
+		if (last) {
+			strbuf_addch(out, '-');
+			strbuf_addstr(out, last + 1);
+		}
+	}
+}
+
+static void add_row(struct strbuf *out, const struct summary *s,
+		    const struct build *b)
+{
+	const char *how = style_str(s, "summary.compiler_name");
+
+	strbuf_addf(out, "%-*s%*s", style_int(s, "summary.arch_width"),
+		    b->y.arch, style_int(s, "summary.config_width"),
+		    b->y.config);
+	if (strcmp(how, "none")) {
+		struct strbuf c = STRBUF_INIT;
+
+		compiler_name(&c, b->y.compiler, how);
+		strbuf_addchars(out, ' ', style_int(s, "summary.compiler_gap"));
+		strbuf_addf(out, "%-*s", style_int(s, "summary.compiler_width"),
+			    c.buf);
+		strbuf_release(&c);
+	}
+	strbuf_addch(out, '\n');
+}
+
+static void add_table(struct strbuf *out, const struct summary *s,
+		      const char *head, int family)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nb; i++)
+		if (s->b[i].status != ST_SKIPPED && !s->b[i].recent &&
+		    (family < 0 || s->b[i].clang == family))
+			n++;
+	if (!n)
+		return;
+	strbuf_addch(out, '\n');
+	if (head)
+		strbuf_addf(out, "%s\n", head);
+	for (i = 0; i < s->nb; i++)
+		if (s->b[i].status != ST_SKIPPED && !s->b[i].recent &&
+		    (family < 0 || s->b[i].clang == family))
+			add_row(out, s, &s->b[i]);
+}
+
+static void add_tables(struct strbuf *out, const struct summary *s)
+{
+	const char *head = style_str(s, "summary.table_head");
+
+	if (!strcmp(head, "family")) {
+		add_table(out, s, "gcc tested configs:", 0);
+		add_table(out, s, "clang tested configs:", 1);
+	} else if (!strcmp(head, "single")) {
+		add_table(out, s, "tested configs:", -1);
+	} else {
+		add_table(out, s, NULL, -1);
+	}
+}
+
+static int template_add(struct strbuf *out, const struct summary *s,
+			const char *block);
+
+static int lookup(void *ctx, const char *name, struct strbuf *out)
+{
+	const struct summary *s = ctx;
+	const struct sum_request *r = &s->req;
+
+	if (!strcmp(name, "repo_url"))
+		strbuf_addstr(out, r->repo_url);
+	else if (!strcmp(name, "tree_sep"))
+		strbuf_addchars(out, ' ', style_int(s, "summary.tree_sep"));
+	else if (!strcmp(name, "branch"))
+		strbuf_addstr(out, r->branch);
+	else if (!strcmp(name, "tree"))
+		strbuf_addstr(out, r->tree);
+	else if (!strcmp(name, "head"))
+		strbuf_addstr(out, r->head);
+	else if (!strcmp(name, "head_subject"))
+		strbuf_addstr(out, r->head_subject);
+	else if (!strcmp(name, "verdict"))
+		strbuf_addstr(out, s->verdict == ST_ERROR ? "REGRESSION"
+				   : s->verdict == ST_WARNING
+					   ? "SUCCESS WITH WARNING"
+					   : "SUCCESS");
+	else if (!strcmp(name, "sections"))
+		add_sections(out, s);
+	else if (!strcmp(name, "elapsed"))
+		strbuf_addf(out, "%ld", r->elapsed);
+	else if (!strcmp(name, "tested"))
+		strbuf_addf(out, "%zu", s->tested);
+	else if (!strcmp(name, "skipped"))
+		strbuf_addf(out, "%zu", s->skipped);
+	else if (!strcmp(name, "success"))
+		return s->verdict == ST_SUCCESS
+			       ? template_add(out, s, "success")
+			       : 0;
+	else if (!strcmp(name, "tables"))
+		add_tables(out, s);
+	else if (!strcmp(name, "signature"))
+		return template_add(out, s, "signature");
+	else
+		return 1;
+	return 0;
+}
+
+/* templates/build-summary/BLOCK, or BLOCK-VARIANT by the style's row */
+static int template_add(struct strbuf *out, const struct summary *s,
+			const char *block)
+{
+	char *key = xasprintf("summary.%s", block), *name, *path = NULL, *text;
+	const char *variant = style_get(&s->st, key);
+	int ret;
+
+	name = variant ? xasprintf("%s-%s", block, variant) : xstrdup(block);
+	text = data_template("build-summary", name, &path);
+	ret = text ? tmpl_expand(out, text, path, lookup, (void *)(uintptr_t)s)
+		   : -1;
+	free(text);
+	free(path);
+	free(name);
+	free(key);
+	return ret;
+}
+
+static const char *const wdays[] = { "Sun", "Mon", "Tue", "Wed",
+				     "Thu", "Fri", "Sat" };
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+};
+
+/* The request's date (or SOURCE_DATE_EPOCH, else now, in UTC). */
+static int when(const struct summary *s, struct strbuf *hdr, char day[11])
+{
+	int64_t t64 = 0;
+	int tz = 0;
+	time_t t, local;
+	struct tm tm;
+
+	if (s->req.date) {
+		if (commit_date_parse(s->req.date, &t64, &tz))
+			return error("%s: date: '%s' is not 'YYYY-MM-DD "
+				     "hh:mm:ss +zzzz'",
+				     s->file, s->req.date);
+		t = (time_t)t64;
+	} else {
+		int sde = source_date_epoch(&t);
+
+		if (sde < 0)
+			return -1;
+		if (!sde)
+			t = time(NULL);
+	}
+	local = t + (time_t)tz * 60;
+	gmtime_r(&local, &tm);
+	strbuf_addf(hdr, "%s, %02d %s %d %02d:%02d:%02d %c%02d%02d",
+		    wdays[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
+		    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		    tz < 0 ? '-' : '+', (tz < 0 ? -tz : tz) / 60,
+		    (tz < 0 ? -tz : tz) % 60);
+	{
+		char buf[40];
+
+		snprintf(buf, sizeof(buf), "%04d-%02d-%02d", tm.tm_year + 1900,
+			 tm.tm_mon + 1, tm.tm_mday);
+		memcpy(day, buf, 10);
+		day[10] = '\0';
+	}
+	return 0;
+}
+
+static int add_header(struct msg *m, const char *name, const char *value,
+		      const char *file, const char *key)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
+	if (hdr_validate(name, value, strlen(value), &why))
+		ret = error("%s: %s: %s", file, key, why.buf);
+	else
+		ret = msg_add_header(m, name, value);
+	strbuf_release(&why);
+	return ret;
+}
+
+static void join(struct strbuf *out, const struct strv *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", v->v[i]);
+}
+
+int summary_is_request(const char *path)
+{
+	struct ydoc doc = { 0 };
+	const struct ynode *k;
+	int yes = 0;
+
+	error_quiet++;
+	if (!ydoc_load_file(&doc, path) && doc.root &&
+	    doc.root->type == YNODE_MAP) {
+		k = ynode_get(doc.root, "kind");
+		yes = k && k->type == YNODE_SCALAR &&
+		      !strcmp(k->str, "build-summary");
+	}
+	error_quiet--;
+	ydoc_release(&doc);
+	return yes;
+}
+
+static int load_request(struct summary *s, const char *path)
+{
+	struct ydoc doc = { 0 };
+	struct sum_request *r = &s->req;
+	int ret = ydoc_load_file(&doc, path);
+
+	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
+		ret = error("%s: not a mapping of request keys", path);
+	if (!ret)
+		ret = schema_load(r, &request_schema, doc.root, path);
+	ydoc_release(&doc);
+	if (ret)
+		return ret;
+	if (!r->kind || strcmp(r->kind, "build-summary"))
+		return error("%s: kind: want build-summary", path);
+	if (!r->tree)
+		return error("%s: tree: missing (the tree's short name)", path);
+	if (!r->branch)
+		return error("%s: branch: missing", path);
+	if (!r->repo_url)
+		return error("%s: repo_url: missing", path);
+	if (!r->head || strlen(r->head) != 40 ||
+	    strspn(r->head, "0123456789abcdef") != 40)
+		return error("%s: head: want the branch head's full sha", path);
+	if (!r->head_subject)
+		return error("%s: head_subject: missing", path);
+	if (!r->builds.n)
+		return error("%s: builds: no build results", path);
+	return 0;
+}
+
+static void summary_release(struct summary *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nb; i++) {
+		schema_release(&s->b[i].y, &build_schema);
+		free(s->b[i].label);
+		strv_free(&s->b[i].ids);
+	}
+	free(s->b);
+	strv_free(&s->listed);
+	strv_free(&s->unverified);
+	schema_release(&s->req, &request_schema);
+	style_release(&s->st);
+}
+
+/* Date, From, To, Cc, Subject and Message-ID of the summary. */
+static int add_headers(struct msg *m, const struct summary *s,
+		       const struct robot_config *cfg, const char *date,
+		       const char *subject, const char *msgid)
+{
+	const char *path = s->file;
+	struct strbuf list = STRBUF_INIT;
+	int ret = -1;
+
+	if (add_header(m, "Date", date, path, "date") ||
+	    (s->req.from ? add_header(m, "From", s->req.from, path, "from")
+			 : add_header(m, "From", cfg->from, cfg->file, "from")))
+		goto out;
+	join(&list, &s->req.to);
+	if (list.len && add_header(m, "To", list.buf, path, "to"))
+		goto out;
+	strbuf_reset(&list);
+	join(&list, s->req.cc.n ? &s->req.cc : &cfg->cc);
+	if (list.len &&
+	    add_header(m, "Cc", list.buf, s->req.cc.n ? path : cfg->file, "cc"))
+		goto out;
+	if (add_header(m, "Subject", subject, path, "tree, branch, head") ||
+	    add_header(m, "Message-ID", msgid, path, "message_id"))
+		goto out;
+	ret = 0;
+out:
+	strbuf_release(&list);
+	return ret;
+}
+
+int summary_compose(struct composed *out, const char *path,
+		    const struct robot_config *cfg,
+		    const struct compose_opts *o)
+{
+	struct summary s = { 0 };
+	struct strbuf date = STRBUF_INIT, body = STRBUF_INIT,
+		      subject = STRBUF_INIT;
+	struct msg m;
+	char day[11];
+	size_t i;
+	int ret = -1;
+
+	error_status = 0;
+	memset(out, 0, sizeof(*out));
+	strbuf_init(&out->bytes, 0);
+	msg_init(&m);
+	s.file = path;
+	if (load_request(&s, path) || when(&s, &date, day))
+		goto out;
+	if (o && o->style ? style_resolve(o->style, day)
+	    : s.req.style ? style_resolve(s.req.style, day)
+			  : 0)
+		goto out;
+	if (style_load_table(&s.st, day, NULL, STYLES))
+		goto out;
+	s.b = xcalloc(s.req.builds.n + s.req.recent.n, sizeof(*s.b));
+	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++, s.nb++) {
+		int recent = i >= s.req.builds.n;
+
+		s.b[i].recent = recent;
+		if (read_build(&s,
+			       recent ? s.req.recent.v[i - s.req.builds.n]
+				      : s.req.builds.v[i],
+			       &s.b[i]))
+			goto out;
+	}
+	strv_sort_uniq(&s.listed);
+	strv_sort_uniq(&s.unverified);
+	s.verdict = ST_SUCCESS;
+	for (i = 0; i < s.nb; i++) {
+		size_t j;
+
+		if (s.b[i].status == ST_SKIPPED) {
+			s.skipped += !s.b[i].recent;
+			continue;
+		}
+		if (s.b[i].status > (enum build_status)s.verdict)
+			s.verdict = s.b[i].status;
+		if (s.b[i].recent)
+			continue;
+		/* a config built twice (by gcc and clang) counts once,
+		 * or twice where the style says so */
+		for (j = style_int(&s, "summary.count_twice") ? i : 0; j < i;
+		     j++)
+			if (!s.b[j].recent && s.b[j].status != ST_SKIPPED &&
+			    !strcmp(s.b[j].label, s.b[i].label))
+				break;
+		s.tested += j == i;
+	}
+	if (template_add(&body, &s, "body") ||
+	    template_add(&subject, &s, "subject"))
+		goto out;
+	out->message_id =
+		s.req.message_id
+			? xstrdup(s.req.message_id)
+			: xasprintf("<summary.%.12s.%s-%s@%s>", s.req.head, day,
+				    cfg->message_id_user,
+				    cfg->message_id_domain);
+	out->key = xasprintf("build-summary %s %s %s", s.req.tree, s.req.branch,
+			     s.req.head);
+	out->commit_id = xstrdup(s.req.head);
+	if (add_headers(&m, &s, cfg, date.buf, subject.buf, out->message_id) ||
+	    msg_set_body(&m, body.buf, body.len) || msg_render(&out->bytes, &m))
+		goto out;
+	ret = 0;
+out:
+	msg_release(&m);
+	summary_release(&s);
+	strbuf_release(&date);
+	strbuf_release(&body);
+	strbuf_release(&subject);
+	return ret ? error_exit_code(EXIT_DATAERR) : 0;
+}
