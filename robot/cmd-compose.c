@@ -241,6 +241,22 @@ int cmd_compose(int argc, char **argv)
 	status = compose_report_opts(&c, &req, &cfg, &o);
 	if (status)
 		goto out;
+	/*
+	 * A download-link report points at its materials under archive_url:
+	 * queued with none, the link would lead nowhere.  --dry-run shows
+	 * the mail of the period as it is; queueing it needs the materials,
+	 * or no_repro for a report without the link.
+	 */
+	if (!cli.dry_run && c.archive_dir && !c.nmaterials) {
+		error("%s: attachments: none, but this period's mail says "
+		      "\"materials to reproduce are available at\" its "
+		      "download link (archive_url): list the materials under "
+		      "'attachments', or set 'no_repro: true' for a report "
+		      "without the link",
+		      req.file);
+		status = EXIT_DATAERR;
+		goto out;
+	}
 	if (cli.dry_run) {
 		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
 		status = EXIT_OK;
