@@ -19,6 +19,7 @@
 #include "mail/envelope.h"
 #include "mail/header.h"
 #include "mail/mbox.h"
+#include "mail/sendmail.h"
 #include "mail/smtp.h"
 
 #include <signal.h>
@@ -32,9 +33,11 @@ struct run {
 	time_t now;
 	time_t mbox_when; /* the "From " lines': SOURCE_DATE_EPOCH, else now */
 	struct spool sp;
-	/* the transport: SMTP, or the local mailbox */
+	/* the transport: SMTP, sendmail_cmd, or the local mailbox */
 	char *smtp_url, *password;
 	struct smtp *smtp;
+	struct sendmail sendmail;
+	int remote; /* SMTP or sendmail: not the local mailbox */
 	char *mbox_path;
 	struct mbox mbox;
 	char *where; /* for log lines */
@@ -269,8 +272,25 @@ static int check_config(struct run *r)
 	    one_address(&r->staging_to, cfg->staging_to, r->config,
 			"staging_to"))
 		return -1;
+	if (cfg->smtp_url && cfg->sendmail_cmd)
+		return error("%s: smtp_url, sendmail_cmd: one transport at a "
+			     "time; drop one of them",
+			     r->config);
+	if (cfg->sendmail_cmd) {
+		if (sendmail_open(&r->sendmail, cfg->sendmail_cmd, r->config))
+			return -1;
+		if (r->sendmail.has_t && r->staging_to)
+			return error("%s: sendmail_cmd: -t would send to the "
+				     "header's recipients too, not only to "
+				     "staging_to; drop -t",
+				     r->config);
+		r->remote = 1;
+		r->where = xstrdup(r->sendmail.where);
+		return 0;
+	}
 	if (!cfg->smtp_url)
 		return check_mbox(r);
+	r->remote = 1;
 	if (read_password(r))
 		return -1;
 	o.url = cfg->smtp_url;
@@ -410,7 +430,7 @@ static int recover_mbox(struct run *r)
 		journal_remove(r);
 		return 0;
 	}
-	if (r->smtp || !spool_has(&r->sp, SPOOL_NEW, j.name) ||
+	if (r->remote || !spool_has(&r->sp, SPOOL_NEW, j.name) ||
 	    spool_read(&r->sp, SPOOL_NEW, j.name, &msg) ||
 	    envelope_read(&e, msg.buf, msg.len, &why) || open_mbox(r)) {
 		journal_remove(r);
@@ -656,7 +676,7 @@ static void log_sent(struct strbuf *log, const struct run *r,
 		strbuf_addf(log, "%s (staging_to, instead of ", r->staging_to);
 		join(log, e->rcpt, e->nrcpt);
 		strbuf_addch(log, ')');
-	} else if (!r->smtp) {
+	} else if (!r->remote) {
 		strbuf_addf(log, "%s (for ", r->where);
 		join(log, sent->v, sent->n);
 		strbuf_addch(log, ')');
@@ -720,7 +740,7 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 		strbuf_addf(&log, "failed %s", e->message_id);
 		r->failed++;
 	}
-	if (r->smtp)
+	if (r->remote)
 		strbuf_addf(&log, " via %s: %s", r->where,
 			    a->res.reply ? a->res.reply : "no reply");
 	if (deferred.n) {
@@ -818,9 +838,13 @@ static int transmit(struct run *r, const char *name, struct strbuf *out,
 		a->res.tried = 1;
 		return 0;
 	}
-	if (r->smtp) {
-		smtp_send(r->smtp, sender, a->rcpt, a->n, out->buf, out->len,
-			  &a->res);
+	if (r->remote) {
+		if (r->smtp)
+			smtp_send(r->smtp, sender, a->rcpt, a->n, out->buf,
+				  out->len, &a->res);
+		else
+			sendmail_send(&r->sendmail, sender, a->rcpt, a->n,
+				      out->buf, out->len, &a->res);
 		if (a->res.tried)
 			return 0;
 		spool_lock(&r->sp);
@@ -886,7 +910,7 @@ static void deliver(struct run *r, const char *name)
 	if (ret)
 		goto stop;
 	ret = record(r, name, &e, &meta, &a);
-	if (!r->smtp && !ret)
+	if (!r->remote && !ret)
 		journal_remove(r);
 	spool_send_claim(&r->sp, NULL);
 	spool_unlock(&r->sp);
@@ -1122,6 +1146,7 @@ int send_run(const struct robot_config *cfg, const struct send_opts *o)
 out:
 	spool_msgs_release(v, n);
 	smtp_close(r.smtp);
+	sendmail_close(&r.sendmail);
 	if (r.mbox.path)
 		mbox_close(&r.mbox);
 	spool_close(&r.sp);
