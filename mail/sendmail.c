@@ -93,9 +93,9 @@ void sendmail_close(struct sendmail *s)
 static const char *exit_name(int code)
 {
 	static const char *const names[] = {
-		"EX_USAGE",	 "EX_DATAERR", "EX_NOINPUT",  "EX_NOUSER",
-		"EX_NOHOST",	 "EX_UNAVAILABLE", "EX_SOFTWARE", "EX_OSERR",
-		"EX_OSFILE",	 "EX_CANTCREAT", "EX_IOERR",	"EX_TEMPFAIL",
+		"EX_USAGE",    "EX_DATAERR",	 "EX_NOINPUT",	"EX_NOUSER",
+		"EX_NOHOST",   "EX_UNAVAILABLE", "EX_SOFTWARE", "EX_OSERR",
+		"EX_OSFILE",   "EX_CANTCREAT",	 "EX_IOERR",	"EX_TEMPFAIL",
 		"EX_PROTOCOL", "EX_NOPERM",	 "EX_CONFIG",
 	};
 
