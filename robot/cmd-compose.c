@@ -4,6 +4,7 @@
  */
 #include "robot/util/common.h"
 #include "robot/cmds.h"
+#include "robot/cmd-json.h"
 #include "robot/kinds/kinds.h"
 #include "robot/delivery/record.h"
 #include "robot/delivery/spool.h"
@@ -15,8 +16,8 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot compose [--dry-run | --force] [-c CONFIG] [--style STYLE]\n"
-	"                     [--data-dir DIR] REQUEST.yaml\n"
+	"usage: robot compose [--dry-run | --force] [--json] [-c CONFIG]\n"
+	"                     [--style STYLE] [--data-dir DIR] REQUEST.yaml\n"
 	"\n"
 	"Renders the report a request describes.  With --dry-run, writes the\n"
 	"exact message to stdout and touches no network and no spool; without\n"
@@ -29,6 +30,7 @@ static const char usage_text[] =
 	"  --force          queue a corrected report (new recipients, a new\n"
 	"                   date) under a new Message-ID, even though the\n"
 	"                   same report is already queued or sent\n"
+	"  --json           one JSON object: what was queued, or the message\n"
 	"  -c, --config CONFIG\n"
 	"                   the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
@@ -38,7 +40,7 @@ static const char usage_text[] =
 	"  -h, --help       this help\n";
 
 struct compose_cli {
-	int dry_run, force;
+	int dry_run, force, json;
 	const char *config, *style;
 };
 
@@ -47,6 +49,7 @@ struct compose_cli {
 static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "force", no_argument, NULL, 'f' },
+	{ "json", no_argument, NULL, 'j' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "style", required_argument, NULL, 's' },
 	{ "data-dir", required_argument, NULL, 'd' },
@@ -70,6 +73,9 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 			break;
 		case 'f':
 			cli->force = 1;
+			break;
+		case 'j':
+			cli->json = 1;
 			break;
 		case 'c':
 			cli->config = optarg;
@@ -157,7 +163,7 @@ static int correction(struct composed *c, const struct request *req,
  */
 static int queue(struct composed *c, const struct request *req,
 		 const struct robot_config *cfg, struct compose_opts *o,
-		 int force)
+		 int force, int json)
 {
 	struct strbuf said = STRBUF_INIT, prev = STRBUF_INIT;
 	enum spool_result prev_res = SPOOL_QUEUED;
@@ -180,7 +186,11 @@ static int queue(struct composed *c, const struct request *req,
 		compose_record(&rec, c, req);
 		ret = compose_queue(c, cfg, &rec, &said);
 	}
-	if (!ret) {
+	if (!ret && json) {
+		json_said(said.buf, c->message_id, prev.len ? prev.buf : NULL,
+			  prev_res == SPOOL_ALREADY_SENT ? "sent" : "queued",
+			  NULL);
+	} else if (!ret) {
 		printf("%s\n", said.buf);
 		if (prev.len && !strcmp(said.buf, c->message_id))
 			printf(prev_res == SPOOL_ALREADY_SENT
@@ -258,10 +268,13 @@ int cmd_compose(int argc, char **argv)
 		goto out;
 	}
 	if (cli.dry_run) {
-		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
+		if (cli.json)
+			json_message(&c);
+		else
+			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
 		status = EXIT_OK;
 	} else {
-		status = queue(&c, &req, &cfg, &o, cli.force);
+		status = queue(&c, &req, &cfg, &o, cli.force, cli.json);
 	}
 out:
 	composed_release(&c);

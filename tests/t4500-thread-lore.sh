@@ -189,6 +189,8 @@ grep -rl 68674f94ffc9dddc1234567890abcdef12345678 "$W" |
 	xargs sed -i "s/68674f94ffc9dddc1234567890abcdef12345678/$base/g"
 grep -rl 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0 "$W" |
 	xargs sed -i "s/20f3337d350c4e1b4ac66d731fd4e98565bf6cc0/$tested/g"
+# the material of the download link
+printf 'suite: stress-ng\n' >"$W/job.yaml"
 # request NAME COMMIT [LINE...]
 request() {
 	_n=$1 _commit=$2
@@ -204,6 +206,7 @@ commit: $_commit
 repo: $R
 kpi: stress-ng.lockofd.ops_per_sec
 result_roots: [rt0, rt1]
+attachments: [{path: job.yaml}]
 EOF
 		for _l in "$@"; do
 			printf '%s\n' "$_l"
