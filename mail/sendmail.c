@@ -213,6 +213,72 @@ static void set_all(struct smtp_result *res, size_t n, int code,
 	res->reply = xstrdup(reply);
 }
 
+/*
+ * Starts argv with pipes on its stdin and its stdout and stderr: *in to
+ * write to, *out to read.  Returns its pid, or -1 with res's stop set.
+ */
+static pid_t spawn(char **argv, int *in, int *out, struct smtp_result *res)
+{
+	int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 };
+	pid_t pid = -1;
+
+	if (pipe2(to_child, O_CLOEXEC) || pipe2(from_child, O_CLOEXEC)) {
+		res->stop = SMTP_TEMPORARY;
+		res->stop_reason = xasprintf("sendmail_cmd: cannot make a "
+					     "pipe: %s",
+					     strerror(errno));
+	} else {
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0) {
+			res->stop = SMTP_TEMPORARY;
+			res->stop_reason =
+				xasprintf("sendmail_cmd: cannot fork: %s",
+					  strerror(errno));
+		}
+	}
+	if (!pid) {
+		dup2(to_child[0], 0);
+		dup2(from_child[1], 1);
+		dup2(from_child[1], 2);
+		signal(SIGPIPE, SIG_DFL);
+		execv(argv[0], argv);
+		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (to_child[0] >= 0)
+		close(to_child[0]);
+	if (from_child[1] >= 0)
+		close(from_child[1]);
+	if (pid < 0) {
+		if (to_child[1] >= 0)
+			close(to_child[1]);
+		if (from_child[0] >= 0)
+			close(from_child[0]);
+		return -1;
+	}
+	*in = to_child[1];
+	*out = from_child[0];
+	return pid;
+}
+
+/* The status's reply ("exit 75 (EX_TEMPFAIL)") and code (policy()). */
+static int verdict(struct strbuf *reply, int timed_out, int status, int timeout)
+{
+	if (timed_out) {
+		strbuf_addf(reply, "no answer within %d s, killed", timeout);
+		return 451;
+	}
+	if (WIFSIGNALED(status)) {
+		strbuf_addf(reply, "killed by signal %d", WTERMSIG(status));
+		return 451;
+	}
+	strbuf_addf(reply, "exit %d", WEXITSTATUS(status));
+	if (exit_name(WEXITSTATUS(status)))
+		strbuf_addf(reply, " (%s)", exit_name(WEXITSTATUS(status)));
+	return policy(WEXITSTATUS(status));
+}
+
 void sendmail_send(const struct sendmail *s, const char *from,
 		   char *const *rcpt, size_t n, const char *msg, size_t len,
 		   struct smtp_result *res)
@@ -221,8 +287,7 @@ void sendmail_send(const struct sendmail *s, const char *from,
 	char **argv = xcalloc(s->argc + n + 5, sizeof(char *));
 	char *f_opt = xstrdup("-f"), *from_copy = xstrdup(from),
 	     *dashes = xstrdup("--");
-	int to_child[2] = { -1, -1 }, from_child[2] = { -1, -1 };
-	int status = 0, timed_out, code;
+	int in = -1, out = -1, status = 0, timed_out, code;
 	void (*old_pipe)(int);
 	size_t i, k = 0;
 	pid_t pid;
@@ -236,60 +301,17 @@ void sendmail_send(const struct sendmail *s, const char *from,
 	for (i = 0; i < n; i++)
 		argv[k++] = rcpt[i];
 	argv[k] = NULL;
-	if (pipe2(to_child, O_CLOEXEC) || pipe2(from_child, O_CLOEXEC)) {
-		res->stop = SMTP_TEMPORARY;
-		res->stop_reason = xasprintf("sendmail_cmd: cannot make a "
-					     "pipe: %s",
-					     strerror(errno));
+	pid = spawn(argv, &in, &out, res);
+	if (pid < 0)
 		goto out;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		res->stop = SMTP_TEMPORARY;
-		res->stop_reason = xasprintf("sendmail_cmd: cannot fork: %s",
-					     strerror(errno));
-		goto out;
-	}
-	if (!pid) {
-		dup2(to_child[0], 0);
-		dup2(from_child[1], 1);
-		dup2(from_child[1], 2);
-		signal(SIGPIPE, SIG_DFL);
-		execv(argv[0], argv);
-		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(to_child[0]);
-	close(from_child[1]);
-	to_child[0] = from_child[1] = -1;
 	old_pipe = signal(SIGPIPE, SIG_IGN);
-	timed_out = converse(to_child[1], from_child[0], msg, len, &got,
-			     s->timeout);
-	to_child[1] = from_child[0] = -1; /* closed by converse() */
+	timed_out = converse(in, out, msg, len, &got, s->timeout);
 	signal(SIGPIPE, old_pipe);
 	if (timed_out)
 		kill(pid, SIGKILL);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	strbuf_addch(&got, '\0');
-	strbuf_setlen(&got, got.len - 1);
-	if (timed_out) {
-		strbuf_addf(&reply, "no answer within %d s, killed",
-			    s->timeout);
-		code = 451;
-	} else if (WIFSIGNALED(status)) {
-		strbuf_addf(&reply, "killed by signal %d", WTERMSIG(status));
-		code = 451;
-	} else {
-		int ex = WEXITSTATUS(status);
-		const char *name = exit_name(ex);
-
-		strbuf_addf(&reply, "exit %d", ex);
-		if (name)
-			strbuf_addf(&reply, " (%s)", name);
-		code = policy(ex);
-	}
+	code = verdict(&reply, timed_out, status, s->timeout);
 	if (got.len) {
 		strbuf_addstr(&reply, ": ");
 		first_line(&reply, &got);
@@ -302,14 +324,6 @@ void sendmail_send(const struct sendmail *s, const char *from,
 	}
 	set_all(res, n, code, reply.buf);
 out:
-	if (to_child[0] >= 0)
-		close(to_child[0]);
-	if (to_child[1] >= 0)
-		close(to_child[1]);
-	if (from_child[0] >= 0)
-		close(from_child[0]);
-	if (from_child[1] >= 0)
-		close(from_child[1]);
 	strbuf_release(&got);
 	strbuf_release(&reply);
 	free(f_opt);

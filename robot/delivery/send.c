@@ -1059,12 +1059,56 @@ static void held_back(struct run *r, struct spool_msg *v, size_t from, size_t n)
 	strbuf_release(&line);
 }
 
+/* Delivers the due messages in order, until a limit, a pause or a stop. */
+static void deliver_all(struct run *r, struct spool_msg *v, size_t n)
+{
+	struct strbuf reason = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n && !r->stop; i++) {
+		if (!v[i].name)
+			continue;
+		if (v[i].meta.next_attempt > r->now) {
+			r->not_due++;
+			continue;
+		}
+		if (r->allowance >= 0 && (long)r->sent >= r->allowance) {
+			struct strbuf line = STRBUF_INIT;
+
+			r->left = n - i;
+			strbuf_addf(&line,
+				    "%s (%ld) reached: %zu messages wait for "
+				    "the next run",
+				    r->limit_key, r->limit, r->left);
+			say_simple(r, "limit", NULL, r->limit_key, line.buf);
+			strbuf_release(&line);
+			break;
+		}
+		strbuf_reset(&reason);
+		if (spool_paused(&r->sp, &reason)) {
+			struct strbuf line = STRBUF_INIT;
+
+			strbuf_addf(&line, "paused: %s; the rest waits",
+				    reason.buf);
+			say_simple(r, "paused", NULL, reason.buf, line.buf);
+			strbuf_release(&line);
+			break;
+		}
+		deliver(r, v[i].name);
+		if (r->stop && r->stop_reason && !spool_lock(&r->sp)) {
+			held_back(r, v, r->untried ? i : i + 1, n);
+			spool_unlock(&r->sp);
+		}
+	}
+	strbuf_release(&reason);
+}
+
 int send_run(const struct robot_config *cfg, const struct send_opts *o)
 {
 	struct run r = { 0 };
 	struct strbuf reason = STRBUF_INIT;
 	struct spool_msg *v = NULL;
-	size_t n = 0, i;
+	size_t n = 0;
 	int ret;
 
 	r.cfg = cfg;
@@ -1105,41 +1149,7 @@ int send_run(const struct robot_config *cfg, const struct send_opts *o)
 	ret = prepare(&r, &v, &n);
 	if (ret)
 		goto out;
-	for (i = 0; i < n && !r.stop; i++) {
-		if (!v[i].name)
-			continue;
-		if (v[i].meta.next_attempt > r.now) {
-			r.not_due++;
-			continue;
-		}
-		if (r.allowance >= 0 && (long)r.sent >= r.allowance) {
-			struct strbuf line = STRBUF_INIT;
-
-			r.left = n - i;
-			strbuf_addf(&line,
-				    "%s (%ld) reached: %zu messages wait for "
-				    "the next run",
-				    r.limit_key, r.limit, r.left);
-			say_simple(&r, "limit", NULL, r.limit_key, line.buf);
-			strbuf_release(&line);
-			break;
-		}
-		strbuf_reset(&reason);
-		if (spool_paused(&r.sp, &reason)) {
-			struct strbuf line = STRBUF_INIT;
-
-			strbuf_addf(&line, "paused: %s; the rest waits",
-				    reason.buf);
-			say_simple(&r, "paused", NULL, reason.buf, line.buf);
-			strbuf_release(&line);
-			break;
-		}
-		deliver(&r, v[i].name);
-		if (r.stop && r.stop_reason && !spool_lock(&r.sp)) {
-			held_back(&r, v, r.untried ? i : i + 1, n);
-			spool_unlock(&r.sp);
-		}
-	}
+	deliver_all(&r, v, n);
 	if (spool_sync(&r.sp))
 		worse(&r, EXIT_TEMPFAIL);
 	ret = r.status;
