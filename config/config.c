@@ -31,6 +31,7 @@ static const struct field config_fields[] = {
 	C("reported_by", FIELD_MAILBOX, reported_by),
 	C("sender_name", FIELD_STR, sender_name),
 	C("smtp_url", FIELD_STR, smtp_url),
+	C("sendmail_cmd", FIELD_STR, sendmail_cmd),
 	C("mbox", FIELD_PATH, mbox),
 	C("smtp_user", FIELD_STR, smtp_user),
 	C("smtp_password_file", FIELD_PATH, smtp_password_file),

@@ -24,6 +24,7 @@
  *   signature: |                        # ("Thanks,\nNAME"); 0day, none
  *     ...
  *   smtp_url: smtp://127.0.0.1:25       # for robot send (unset: mbox)
+ *   sendmail_cmd: /usr/sbin/sendmail -oi  # or: through sendmail
  *   mbox: /var/mail/robot               # the local mailbox
  *
  * Delivery (robot send, doc/delivery.md):
@@ -80,6 +81,8 @@ struct robot_config {
 	char *message_id_user, *message_id_domain;
 	char *reported_by, *sender_name;
 	char *smtp_url, *mbox;
+	char *sendmail_cmd; /* "/usr/sbin/sendmail -oi": the sendmail transport
+			     */
 	char *smtp_user, *smtp_password_file, *smtp_starttls, *smtp_ca_file;
 	char *envelope_from, *staging_to;
 	char *max_per_run_text, *max_per_hour_text, *max_age_text;

@@ -109,6 +109,64 @@ static int load_strings(struct loader *l, struct strv *dst,
 	return 0;
 }
 
+/*
+ * The edit distance of a and b (optimal string alignment: insertions,
+ * deletions, substitutions and swaps of two neighbours count one), for
+ * keys of at most 63 bytes; a longer one is far from every key.
+ */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t d[64][64];
+
+	if (la >= 64 || lb >= 64)
+		return (size_t)-1;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			size_t v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+/*
+ * "unknown key", and the nearest key of the schema when one is close: at
+ * most 2 edits, and fewer than half the key's length ("kpis": "kpi").
+ */
+static int unknown_key(struct loader *l, const struct ynode *n,
+		       const struct schema *s, const char *key)
+{
+	const char *best = NULL;
+	size_t j, dist, best_dist = (size_t)-1;
+	char what[160];
+
+	for (j = 0; j < s->nfields; j++) {
+		dist = edit_distance(key, s->fields[j].key);
+		if (dist < best_dist) {
+			best_dist = dist;
+			best = s->fields[j].key;
+		}
+	}
+	if (best && best_dist <= 2 && 2 * best_dist < strlen(best)) {
+		snprintf(what, sizeof(what), "unknown key (did you mean `%s`?)",
+			 best);
+		return bad(l, n, what);
+	}
+	return bad(l, n, "unknown key");
+}
+
 static int load_map(struct loader *l, void *obj, const struct schema *s,
 		    const struct ynode *map);
 
@@ -183,7 +241,7 @@ static int load_map(struct loader *l, void *obj, const struct schema *s,
 				break;
 		strbuf_addf(&l->where, "%s%s", len ? "." : "", map->keys[i]);
 		if (j == s->nfields) {
-			int ret = bad(l, map->kids[i], "unknown key");
+			int ret = unknown_key(l, map->kids[i], s, map->keys[i]);
 
 			strbuf_setlen(&l->where, len);
 			return ret;

@@ -269,6 +269,13 @@ static int part_entity(struct entity *e, const struct msg_part *p)
 		type = cs == MIME_CS_BINARY ? "application/octet-stream"
 					    : "text/plain";
 	/*
+	 * An attachment's bytes go as they are: text that is not ASCII is
+	 * UTF-8 (mime_charset_of() says Latin-1 when every character would
+	 * fit it, which only the body is converted to).
+	 */
+	if (cs == MIME_CS_LATIN1)
+		cs = MIME_CS_UTF8;
+	/*
 	 * RFC 2183 §2.3 filename; RFC 2231 §4 when it is not plain ASCII,
 	 * and when it holds "=?": readers decode encoded-word lookalikes
 	 * inside a quoted file name, not inside an RFC 2231 value.

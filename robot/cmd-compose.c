@@ -4,6 +4,7 @@
  */
 #include "robot/util/common.h"
 #include "robot/cmds.h"
+#include "robot/cmd-json.h"
 #include "robot/kinds/kinds.h"
 #include "robot/delivery/record.h"
 #include "robot/delivery/spool.h"
@@ -17,8 +18,8 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot compose [--dry-run | --force] [-c CONFIG] [--style STYLE]\n"
-	"                     [--data-dir DIR] REQUEST.yaml\n"
+	"usage: robot compose [--dry-run | --force] [--json] [-c CONFIG]\n"
+	"                     [--style STYLE] [--data-dir DIR] REQUEST.yaml\n"
 	"\n"
 	"Renders the report a request describes.  With --dry-run, writes the\n"
 	"exact message to stdout and touches no network and no spool; without\n"
@@ -31,6 +32,7 @@ static const char usage_text[] =
 	"  --force          queue a corrected report (new recipients, a new\n"
 	"                   date) under a new Message-ID, even though the\n"
 	"                   same report is already queued or sent\n"
+	"  --json           one JSON object: what was queued, or the message\n"
 	"  -c, --config CONFIG\n"
 	"                   the configuration (default: $ROBOT_CONFIG, then\n"
 	"                   /etc/robot/robot.yaml, then built-in defaults)\n"
@@ -40,7 +42,7 @@ static const char usage_text[] =
 	"  -h, --help       this help\n";
 
 struct compose_cli {
-	int dry_run, force;
+	int dry_run, force, json;
 	const char *config, *style;
 };
 
@@ -49,6 +51,7 @@ struct compose_cli {
 static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "force", no_argument, NULL, 'f' },
+	{ "json", no_argument, NULL, 'j' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "style", required_argument, NULL, 's' },
 	{ "data-dir", required_argument, NULL, 'd' },
@@ -72,6 +75,9 @@ static int parse_options(struct compose_cli *cli, int argc, char **argv)
 			break;
 		case 'f':
 			cli->force = 1;
+			break;
+		case 'j':
+			cli->json = 1;
 			break;
 		case 'c':
 			cli->config = optarg;
@@ -161,7 +167,7 @@ static int correction(struct composed *c, const struct request *req,
  */
 static int queue(struct composed *c, const struct request *req,
 		 const struct robot_config *cfg, struct compose_opts *o,
-		 int force)
+		 int force, int json)
 {
 	struct strbuf said = STRBUF_INIT, prev = STRBUF_INIT;
 	enum spool_result prev_res = SPOOL_QUEUED;
@@ -186,7 +192,11 @@ static int queue(struct composed *c, const struct request *req,
 			compose_record(&rec, c, req);
 		ret = compose_queue(c, cfg, req ? &rec : NULL, &said);
 	}
-	if (!ret) {
+	if (!ret && json) {
+		json_said(said.buf, c->message_id, prev.len ? prev.buf : NULL,
+			  prev_res == SPOOL_ALREADY_SENT ? "sent" : "queued",
+			  NULL);
+	} else if (!ret) {
 		printf("%s\n", said.buf);
 		if (prev.len && !strcmp(said.buf, c->message_id))
 			printf(prev_res == SPOOL_ALREADY_SENT
@@ -279,11 +289,30 @@ int cmd_compose(int argc, char **argv)
 	status = compose_report_opts(&c, &req, &cfg, &o);
 	if (status)
 		goto out;
+	/*
+	 * A download-link report points at its materials under archive_url:
+	 * queued with none, the link would lead nowhere.  --dry-run shows
+	 * the mail of the period as it is; queueing it needs the materials,
+	 * or no_repro for a report without the link.
+	 */
+	if (!cli.dry_run && c.archive_dir && !c.nmaterials) {
+		error("%s: attachments: none, but this period's mail says "
+		      "\"materials to reproduce are available at\" its "
+		      "download link (archive_url): list the materials under "
+		      "'attachments', or set 'no_repro: true' for a report "
+		      "without the link",
+		      req.file);
+		status = EXIT_DATAERR;
+		goto out;
+	}
 	if (cli.dry_run) {
-		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
+		if (cli.json)
+			json_message(&c);
+		else
+			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
 		status = EXIT_OK;
 	} else {
-		status = queue(&c, &req, &cfg, &o, cli.force);
+		status = queue(&c, &req, &cfg, &o, cli.force, cli.json);
 	}
 out:
 	composed_release(&c);

@@ -16,7 +16,7 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot inbox [-c CONFIG] [--out DIR] [--data-dir DIR]\n"
+	"usage: robot inbox [-c CONFIG] [--out DIR] [--data-dir DIR] [--json]\n"
 	"                   [MAILDIR | MBOX]\n"
 	"\n"
 	"Reads the robot's incoming mail (the configuration's inbox, a\n"
@@ -32,11 +32,17 @@ static const char usage_text[] =
 	"                  the configuration (default: $ROBOT_CONFIG, then\n"
 	"                  /etc/robot/robot.yaml, then built-in defaults)\n"
 	"  --data-dir DIR  robot's data files (default: built in)\n"
+	"  --json          one JSON object a new mail: mail, message_id,\n"
+	"                  event (written, not answered, skipped), dir, reason\n"
 	"  -h, --help      this help\n";
 
 struct inbox_cli {
 	const char *config, *out;
+	int json;
 };
+
+/* --json: what one() says about each mail, as objects (doc/commands.md) */
+static int json_out;
 
 /* The options, as getopt_long reads them; robot help --options lists
  * them and t0210 holds the usage, -h and the man page to them. */
@@ -44,6 +50,7 @@ static const struct option longopts[] = {
 	{ "config", required_argument, NULL, 'c' },
 	{ "out", required_argument, NULL, 'o' },
 	{ "data-dir", required_argument, NULL, 'd' },
+	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -68,6 +75,9 @@ static int parse_options(struct inbox_cli *cli, int argc, char **argv)
 		case 'd':
 			data_dir_set(optarg);
 			break;
+		case 'j':
+			cli->json = 1;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 1;
@@ -77,6 +87,35 @@ static int parse_options(struct inbox_cli *cli, int argc, char **argv)
 		}
 	}
 	return 0;
+}
+
+/*
+ * Says what became of a mail: "MAIL: DIR: WHY", "MAIL: not answered:
+ * WHY", "MAIL: skipped: WHY", or the same as one JSON object.
+ */
+static void say(const char *event, const char *name, const char *id,
+		const char *dir, const char *why)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	if (!json_out) {
+		printf("%s: %s: %s\n", id ? id : name,
+		       !strcmp(event, "written") ? dir : event, why);
+		return;
+	}
+	strbuf_addstr(&out, "{\"mail\": ");
+	strbuf_add_json_string(&out, name);
+	strbuf_addstr(&out, ", \"message_id\": ");
+	strbuf_add_json_string(&out, id);
+	strbuf_addstr(&out, ", \"event\": ");
+	strbuf_add_json_string(&out, event);
+	strbuf_addstr(&out, ", \"dir\": ");
+	strbuf_add_json_string(&out, dir);
+	strbuf_addstr(&out, ", \"reason\": ");
+	strbuf_add_json_string(&out, why);
+	strbuf_addstr(&out, "}\n");
+	fwrite(out.buf, 1, out.len, stdout);
+	strbuf_release(&out);
 }
 
 /*
@@ -94,7 +133,7 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	int ret;
 
 	if (!m->raw) {
-		printf("%s: skipped: %s\n", m->name, m->why);
+		say("skipped", m->name, NULL, NULL, m->why);
 		return 0;
 	}
 	error_quiet++;
@@ -107,9 +146,9 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	}
 	if (ret) {
 		/* a mail robot cannot read is seen once and left alone */
-		printf("%s: skipped: a mail robot cannot read (robot reply "
-		       "--extract-patch says why)\n",
-		       m->name);
+		say("skipped", m->name, NULL, NULL,
+		    "a mail robot cannot read (robot reply --extract-patch "
+		    "says why)");
 		ret = inbox_seen_add(seen, id) ? EXIT_RUNTIME : 0;
 		goto out;
 	}
@@ -121,14 +160,14 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 		goto out;
 	switch (res) {
 	case EXTRACT_WRITTEN:
-		printf("%s: %s: %s\n", id, dir, why.buf);
+		say("written", m->name, id, dir, why.buf);
 		break;
 	case EXTRACT_IGNORED:
-		printf("%s: not answered: %s\n", id, why.buf);
+		say("not answered", m->name, id, NULL, why.buf);
 		break;
 	case EXTRACT_NO_REPORT:
 	case EXTRACT_NO_PATCH:
-		printf("%s: skipped: %s\n", id, why.buf);
+		say("skipped", m->name, id, NULL, why.buf);
 		break;
 	}
 	ret = inbox_seen_add(seen, id) ? EXIT_RUNTIME : 0;
@@ -156,6 +195,7 @@ int cmd_inbox(int argc, char **argv)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
 	if (argc - optind > 1)
 		return usage_error("inbox", "one Maildir or mbox at most");
+	json_out = cli.json;
 	error_status = 0;
 	if (config_load(&cfg, cli.config)) {
 		config_release(&cfg);

@@ -4,6 +4,7 @@
  */
 #include "robot/util/common.h"
 #include "robot/cmds.h"
+#include "robot/cmd-json.h"
 #include "robot/kinds/reply/reply.h"
 #include "robot/report/compose.h"
 #include "robot/incoming/extract.h"
@@ -21,10 +22,9 @@
 #include <getopt.h>
 
 static const char usage_text[] =
-	"usage: robot reply [--dry-run] [-c CONFIG] [--style STYLE] "
-	"[--data-dir DIR]\n"
-	"                   --to MAIL.eml REQUEST.yaml\n"
-	"   or: robot reply [-c CONFIG] --extract-patch DIR --to MAIL.eml\n"
+	"usage: robot reply [--dry-run] [--json] [-c CONFIG] [--style STYLE]\n"
+	"                   [--data-dir DIR] --to MAIL.eml REQUEST.yaml\n"
+	"   or: robot reply [--json] [-c CONFIG] --extract-patch DIR --to MAIL.eml\n"
 	"\n"
 	"Answers a mail that follows up one of robot's reports (\"could you\n"
 	"test this fix?\").  With --extract-patch, finds the report it answers\n"
@@ -42,6 +42,8 @@ static const char usage_text[] =
 	"  --to MAIL.eml        the mail answered (RFC 5322, LF or CRLF)\n"
 	"  --extract-patch DIR  write the patch and the test request to DIR\n"
 	"  --dry-run            print the reply instead of queueing it\n"
+	"  --json               one JSON object: what was written or queued,\n"
+	"                       or the message\n"
 	"  -c, --config CONFIG  the configuration (default: $ROBOT_CONFIG,\n"
 	"                       then /etc/robot/robot.yaml, then built-in)\n"
 	"  --style STYLE        YYYY-MM-DD or 2016/2021/2023/2025\n"
@@ -49,7 +51,7 @@ static const char usage_text[] =
 	"  -h, --help           this help\n";
 
 struct reply_cli {
-	int dry_run;
+	int dry_run, json;
 	const char *config, *style, *to, *extract;
 };
 
@@ -57,6 +59,7 @@ struct reply_cli {
  * them and t0210 holds the usage, -h and the man page to them. */
 static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, 'n' },
+	{ "json", no_argument, NULL, 'j' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "style", required_argument, NULL, 's' },
 	{ "to", required_argument, NULL, 't' },
@@ -79,6 +82,9 @@ static int parse_options(struct reply_cli *cli, int argc, char **argv)
 		switch (c) {
 		case 'n':
 			cli->dry_run = 1;
+			break;
+		case 'j':
+			cli->json = 1;
 			break;
 		case 'c':
 			cli->config = optarg;
@@ -106,9 +112,11 @@ static int parse_options(struct reply_cli *cli, int argc, char **argv)
 	return 0;
 }
 
-static void not_answered(const char *mail, const char *why)
+static void not_answered(const struct reply_cli *cli, const char *why)
 {
-	fprintf(stderr, "robot: %s: not answered: %s\n", mail, why);
+	fprintf(stderr, "robot: %s: not answered: %s\n", cli->to, why);
+	if (cli->json)
+		json_event("not answered", NULL, why);
 }
 
 static int extract(const struct reply_cli *cli, const struct robot_config *cfg,
@@ -132,11 +140,14 @@ static int extract(const struct reply_cli *cli, const struct robot_config *cfg,
 	if (!ret) {
 		switch (res) {
 		case EXTRACT_WRITTEN:
-			printf("%s/test-request.yaml: %s\n", cli->extract,
-			       why.buf);
+			if (cli->json)
+				json_event("written", cli->extract, why.buf);
+			else
+				printf("%s/test-request.yaml: %s\n",
+				       cli->extract, why.buf);
 			break;
 		case EXTRACT_IGNORED:
-			not_answered(cli->to, why.buf);
+			not_answered(cli, why.buf);
 			break;
 		case EXTRACT_NO_REPORT:
 		case EXTRACT_NO_PATCH:
@@ -150,7 +161,8 @@ static int extract(const struct reply_cli *cli, const struct robot_config *cfg,
 }
 
 static int queue(const struct composed *c, const struct request *req,
-		 const struct robot_config *cfg, const struct followup *f)
+		 const struct robot_config *cfg, const struct followup *f,
+		 int json)
 {
 	struct report_record rec;
 	struct strbuf said = STRBUF_INIT;
@@ -159,7 +171,9 @@ static int queue(const struct composed *c, const struct request *req,
 	compose_record(&rec, c, req);
 	rec.in_reply_to = f->message_id;
 	ret = compose_queue(c, cfg, &rec, &said);
-	if (!ret)
+	if (!ret && json)
+		json_said(said.buf, c->message_id, NULL, NULL, f->message_id);
+	else if (!ret)
 		printf("%s\n", said.buf);
 	strbuf_release(&said);
 	return ret;
@@ -180,17 +194,19 @@ static int answer(const struct reply_cli *cli, const struct robot_config *cfg,
 		return error_exit_code(EXIT_DATAERR);
 	}
 	if (guard_check(f, cfg, req.from, NULL, &why)) {
-		not_answered(cli->to, why.buf);
+		not_answered(cli, why.buf);
 		ret = EXIT_OK;
 		goto out;
 	}
 	ret = compose_reply(&c, f, &req, cfg, &o);
 	if (ret)
 		goto out;
-	if (cli->dry_run)
+	if (cli->dry_run && cli->json)
+		json_message(&c);
+	else if (cli->dry_run)
 		fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
 	else
-		ret = queue(&c, &req, cfg, f);
+		ret = queue(&c, &req, cfg, f, cli->json);
 out:
 	composed_release(&c);
 	request_release(&req);

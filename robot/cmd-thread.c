@@ -16,7 +16,7 @@
 
 static const char usage_text[] =
 	"usage: robot thread [-c CONFIG] [--repo DIR | --commits META] [-v]\n"
-	"                    COMMIT...\n"
+	"                    [--json] COMMIT...\n"
 	"\n"
 	"Prints the Message-ID of the mail COMMIT was posted as, which a\n"
 	"report about it replies to, from the public-inbox archive at\n"
@@ -33,6 +33,9 @@ static const char usage_text[] =
 	"  --commits META   a commit-metadata file instead (no patch-ids)\n"
 	"  -v, --verbose    every request, and how each commit was found, on\n"
 	"                   stderr\n"
+	"  --json           one JSON object a commit: commit, message_id, url,\n"
+	"                   subject, how, version, newer_message_id,\n"
+	"                   newer_version (null when not found)\n"
 	"  -h, --help       this help\n"
 	"\n"
 	"exit codes: 0 (also when nothing is found), 65 an unknown commit,\n"
@@ -41,7 +44,7 @@ static const char usage_text[] =
 
 struct thread_cli {
 	const char *config, *repo, *commits;
-	int verbose;
+	int verbose, json;
 };
 
 /* The options, as getopt_long reads them; robot help --options lists
@@ -51,6 +54,7 @@ static const struct option longopts[] = {
 	{ "repo", required_argument, NULL, 'g' },
 	{ "commits", required_argument, NULL, 'm' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "json", no_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -78,6 +82,9 @@ static int parse_options(struct thread_cli *cli, int argc, char **argv)
 			break;
 		case 'v':
 			cli->verbose = 1;
+			break;
+		case 'j':
+			cli->json = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -113,6 +120,37 @@ static void say_found(const struct commit_info *ci,
 	fputc('\n', stderr);
 }
 
+/* --json: one object a commit, found or not (doc/commands.md). */
+static void found_json(const struct commit_info *ci,
+		       const struct thread_found *f)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	strbuf_addstr(&out, "{\"commit\": ");
+	strbuf_add_json_string(&out, ci->id);
+	strbuf_addstr(&out, ", \"message_id\": ");
+	strbuf_add_json_string(&out, f ? f->message_id : NULL);
+	strbuf_addstr(&out, ", \"url\": ");
+	strbuf_add_json_string(&out, f ? f->url : NULL);
+	strbuf_addstr(&out, ", \"subject\": ");
+	strbuf_add_json_string(&out, f ? f->subject : NULL);
+	strbuf_addstr(&out, ", \"how\": ");
+	strbuf_add_json_string(&out, f ? f->how : NULL);
+	if (f && f->version)
+		strbuf_addf(&out, ", \"version\": %d", f->version);
+	else
+		strbuf_addstr(&out, ", \"version\": null");
+	strbuf_addstr(&out, ", \"newer_message_id\": ");
+	strbuf_add_json_string(&out, f ? f->newer_id : NULL);
+	if (f && f->newer_id)
+		strbuf_addf(&out, ", \"newer_version\": %d}\n",
+			    f->newer_version);
+	else
+		strbuf_addstr(&out, ", \"newer_version\": null}\n");
+	fwrite(out.buf, 1, out.len, stdout);
+	strbuf_release(&out);
+}
+
 static int lookup(struct lore *l, const struct thread_cli *cli,
 		  struct repo *repo, const struct commit_set *set, char **revs,
 		  int n)
@@ -141,7 +179,9 @@ static int lookup(struct lore *l, const struct thread_cli *cli,
 		if (r == LORE_FOUND) {
 			if (cli->verbose)
 				say_found(ci, &f);
-			if (n > 1)
+			if (cli->json)
+				found_json(ci, &f);
+			else if (n > 1)
 				printf("%s %s\n", ci->id, f.message_id);
 			else
 				printf("%s\n", f.message_id);
@@ -150,7 +190,9 @@ static int lookup(struct lore *l, const struct thread_cli *cli,
 			if (cli->verbose)
 				fprintf(stderr, "robot: thread: %.12s: none\n",
 					ci->id);
-			if (n > 1)
+			if (cli->json)
+				found_json(ci, NULL);
+			else if (n > 1)
 				printf("%s\n", ci->id);
 		}
 		status = exit_of(r);

@@ -29,7 +29,10 @@ TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 # The delivery tests: openssl makes their TLS certificate; postfix brings
 # smtp-sink, the fault-injecting sink (installed unconfigured and never
 # started: nothing listens on port 25); strace shows the spool's fsyncs.
-TEST_PKGS="$TEST_PKGS openssl postfix strace"
+# t4700 runs a private postfix instance (never the system's) with Cyrus
+# SASL AUTH (sasl2-bin makes its sasldb, libsasl2-modules the mechanisms)
+# and reads the delivered mails back with mutt.
+TEST_PKGS="$TEST_PKGS openssl postfix strace mutt sasl2-bin libsasl2-modules"
 # make torture: python3-cryptography makes its CA and its expired and
 # wrong-host certificates (tests/torture/run).
 TEST_PKGS="$TEST_PKGS python3-cryptography"

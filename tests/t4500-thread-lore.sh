@@ -116,6 +116,23 @@ ok "-v says how it was found and names the newer revision" \
 } >"$T/want"
 ok "several commits: one line each" test_cmp "$T/want" "$T/got"
 
+# --json: one object a commit, found or not
+"$ROBOT" thread --json -c "$CFG" --repo "$R" v1~1 unknown >"$T/got.json"
+ok "--json: one object a commit, the found one with how and its newer v2" \
+	"$PYTHON" -c 'import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+keys = ["commit", "how", "message_id", "newer_message_id", "newer_version",
+        "subject", "url", "version"]
+assert [sorted(o) for o in objs] == [keys, keys], objs
+a, b = objs
+assert a["commit"] == sys.argv[2] and a["how"] == "patch-id", a
+assert a["version"] == 1 and a["newer_version"] == 2, a
+assert a["newer_message_id"] == sys.argv[3] and a["url"].startswith("http"), a
+assert b["commit"] == sys.argv[4] and b["message_id"] is None, b
+assert all(b[k] is None for k in keys if k != "commit"), b' \
+	"$T/got.json" "$(git -C "$R" rev-parse v1~1)" "$PI_V2_2" \
+	"$(git -C "$R" rev-parse unknown)"
+
 # --- Link: URL forms and a metadata file (no patch-ids) ----------------
 v22=$(printf '%s' "$PI_V2_2" | tr -d '<>')
 v23=$(printf '%s' "$PI_V2_3" | tr -d '<>')
@@ -189,6 +206,8 @@ grep -rl 68674f94ffc9dddc1234567890abcdef12345678 "$W" |
 	xargs sed -i "s/68674f94ffc9dddc1234567890abcdef12345678/$base/g"
 grep -rl 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0 "$W" |
 	xargs sed -i "s/20f3337d350c4e1b4ac66d731fd4e98565bf6cc0/$tested/g"
+# the material of the download link
+printf 'suite: stress-ng\n' >"$W/job.yaml"
 # request NAME COMMIT [LINE...]
 request() {
 	_n=$1 _commit=$2
@@ -204,6 +223,7 @@ commit: $_commit
 repo: $R
 kpi: stress-ng.lockofd.ops_per_sec
 result_roots: [rt0, rt1]
+attachments: [{path: job.yaml}]
 EOF
 		for _l in "$@"; do
 			printf '%s\n' "$_l"

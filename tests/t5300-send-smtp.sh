@@ -120,8 +120,8 @@ ok "... with the Bcc field removed, and nothing else changed" \
 ok "one connection for the whole run" \
 	test "$(cat plain.mail/*.env | grep -o '"session": [0-9]*' | sort -u | wc -l)" -eq 1
 ok "one log line per message: Message-ID, recipients, the server's reply" \
-	sh -c 'grep -qx "sent $1 to torvalds@linux-foundation.org, oe-lkp@lists.linux.dev via smtp://127.0.0.1:$3: 250 2.0.0 Ok: queued as [12]" "$2" &&
-		grep -qx "sent $4 to dev@example.org, list@example.org, secret@example.org via smtp://127.0.0.1:$3: 250 2.0.0 Ok: queued as [12]" "$2" &&
+	sh -c 'grep -qx "[0-9][0-9-]*T[0-9:]*Z sent $1 to torvalds@linux-foundation.org, oe-lkp@lists.linux.dev via smtp://127.0.0.1:$3: 250 2.0.0 Ok: queued as [12]" "$2" &&
+		grep -qx "[0-9][0-9-]*T[0-9:]*Z sent $4 to dev@example.org, list@example.org, secret@example.org via smtp://127.0.0.1:$3: 250 2.0.0 Ok: queued as [12]" "$2" &&
 		test "$(wc -l <"$2")" -eq 2' _ "$RID" a.out "$plain_port" "$HID"
 "$PYTHON" - "$(grep -l "^Message-ID: $RID" plain.mail/*.eml)" config-6.3.0 <<'EOF' >intact.out 2>&1
 import email, email.policy, sys
@@ -160,7 +160,7 @@ ok "staging_to: every message goes to that one address" \
 got plain "$RID" >b.got
 ok "... with the message untouched" cmp report.eml b.got
 ok "... and the log says so" \
-	grep -q "^sent $RID to staging@ci.example.org (staging_to, instead of torvalds@linux-foundation.org, oe-lkp@lists.linux.dev)" b.out
+	grep -q "^[0-9][0-9-]*T[0-9:]*Z sent $RID to staging@ci.example.org (staging_to, instead of torvalds@linux-foundation.org, oe-lkp@lists.linux.dev)" b.out
 smtpd_stop plain
 
 # --- STARTTLS, AUTH with a password file ------------------------------------------------

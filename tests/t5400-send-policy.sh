@@ -81,7 +81,7 @@ ok "... the two others were delivered" \
 ok "... and are in sent/" \
 	test "$(find a.spool/sent -name '*.eml' | wc -l)" -eq 2
 ok "... the log line says failed, with the reply" \
-	grep -q '^failed <spam@example.org> via smtp://127.0.0.1:[0-9]*: 554 5.7.1 Message rejected as spam' a.out
+	grep -q '^[0-9][0-9-]*T[0-9:]*Z failed <spam@example.org> via smtp://127.0.0.1:[0-9]*: 554 5.7.1 Message rejected as spam' a.out
 
 # --- 550 for every recipient; 550 for some ----------------------------------------------
 mail allbad 'To: rcpt550-a@example.org' 'Cc: rcpt550-b@example.org'
@@ -180,7 +180,11 @@ expect_code 75 "421 on DATA (smtp-sink -Q DATA): exit 75, one error line" \
 ok "... the error gives the server's 421" grep -q ': 421 4.0.0 ' "$T/.err"
 ok "... both stay queued" test "$(find e.spool/new -name '*.eml' | wc -l)" -eq 2
 ok "... only the first was tried (the run stopped)" \
-	test "$(cat e.spool/new/*.state 2>/dev/null | grep -c '^attempts: 1')" -eq 1
+	test "$(cat e.spool/new/*.state 2>/dev/null | grep -c '^reply: 421 ')" -eq 1
+ok "... the other one held back, its attempt recorded with the reason" \
+	sh -c 'f=$(grep -l "^Message-ID: <ok2@" e.spool/new/*.eml) &&
+		grep -qx "attempts: 1" "${f%.eml}.state" &&
+		grep -q "^reply: not tried: .*421 " "${f%.eml}.state"'
 sink_start r -r RCPT
 smtp_config r f.yaml 'smtp_starttls: opportunistic'
 "$ROBOT" queue -c f.yaml add ok1.eml >/dev/null
@@ -193,15 +197,30 @@ expect_code 75 "421 on RCPT (aiosmtpd): exit 75, the run stops" \
 	"$ROBOT" send -c g.yaml
 ok "... both stay queued" test "$(find g.spool/new -name '*.eml' | wc -l)" -eq 2
 
-# --- nobody listening: 75, nothing moved, no attempt counted ----------------------------
+# --- nobody listening: 75, nothing moved, the attempt recorded on each -------------------
 printf 'spool: h.spool\nsmtp_url: smtp://127.0.0.1:%s\nsmtp_starttls: opportunistic\n' \
 	"$(free_port)" >h.yaml
 for m in ok1 ok2; do "$ROBOT" queue -c h.yaml add "$m.eml" >/dev/null; done
 expect_code 75 "connection refused: exit 75, one error line" "$ROBOT" send -c h.yaml
 ok "... it says the messages stay queued" grep -q 'stay queued' "$T/.err"
-ok "... nothing moved, no state written" \
-	test "$(find h.spool/new -name '*.eml' | wc -l)" -eq 2 -a \
-	"$(find h.spool -name '*.state' | wc -l)" -eq 0
+ok "... nothing moved" test "$(find h.spool/new -name '*.eml' | wc -l)" -eq 2
+"$ROBOT" queue -c h.yaml --json >h.json
+"$PYTHON" - h.json <<'PY' >h.check 2>&1
+import json, sys
+q = json.load(open(sys.argv[1]))
+ms = q['messages']
+assert len(ms) == 2, ms
+for m in ms:
+    assert m['attempts'] == 1, m
+    assert m['last_attempt'], m
+    assert m['state'] == 'deferred', m
+    assert m['reply'].startswith('not tried: ') and 'onnect' in m['reply'], m
+    assert m['via'].startswith('smtp://127.0.0.1:'), m
+print('ok')
+PY
+ok "... queue --json shows each: attempts 1, its time, the reason" \
+	grep -qx ok h.check
+sed 's/^/# /' h.check
 
 # --- a deferral and a refusal in one run: 69 wins -------------------------------------
 mail tempdata 'X-Test-Reply: 451'
@@ -234,7 +253,7 @@ ok "... two sent, three wait" \
 	"$(find k.spool/new -name '*.eml' | wc -l)" -eq 3 -a \
 	"$(received s)" -eq $((before + 2))
 ok "... it says why on stdout" \
-	grep -qx 'max_per_run (2) reached: 3 messages wait for the next run' k.out
+	grep -qx '[0-9][0-9-]*T[0-9:]*Z max_per_run (2) reached: 3 messages wait for the next run' k.out
 ok "... the oldest went first" \
 	sh -c 'grep -q "^Message-ID: <lim1@" k.spool/sent/*.eml &&
 		grep -q "^Message-ID: <lim2@" k.spool/sent/*.eml'
@@ -246,7 +265,7 @@ ok "max_per_hour 3, two sent this hour: one more, exit 0" \
 "$ROBOT" send -c k.yaml >k3.out 2>k3.err
 ok "... then none, exit 0, quietly" \
 	sh -c 'test "$0" -eq 0 && test ! -s k3.err &&
-		grep -q "^max_per_hour (3) reached: 2 messages" k3.out &&
+		grep -q "^[0-9][0-9-]*T[0-9:]*Z max_per_hour (3) reached: 2 messages" k3.out &&
 		test "$(find k.spool/sent -name "*.eml" | wc -l)" -eq 3' "$?"
 ok "... the rate file holds the last hour's deliveries" test "$(wc -l <k.spool/rate)" -eq 3
 

@@ -125,7 +125,7 @@ printf 'spool: spool\nmax_per_run: 10\nmax_per_hour: 100\nmax_age: 36h\nenvelope
 	>good.yaml
 "$ROBOT" send -c good.yaml >good.out 2>good.err
 ok "the same keys with good values: exit 0, delivered" \
-	sh -c 'test "$0" -eq 0 && grep -q "^sent <cfg.1@example.org>" "$1"' "$?" \
+	sh -c 'test "$0" -eq 0 && grep -q "^[0-9][0-9-]*T[0-9:]*Z sent <cfg.1@example.org>" "$1"' "$?" \
 	good.out
 
 echo "1..$test_n"

@@ -19,6 +19,7 @@
 #include "mail/envelope.h"
 #include "mail/header.h"
 #include "mail/mbox.h"
+#include "mail/sendmail.h"
 #include "mail/smtp.h"
 
 #include <signal.h>
@@ -32,9 +33,11 @@ struct run {
 	time_t now;
 	time_t mbox_when; /* the "From " lines': SOURCE_DATE_EPOCH, else now */
 	struct spool sp;
-	/* the transport: SMTP, or the local mailbox */
+	/* the transport: SMTP, sendmail_cmd, or the local mailbox */
 	char *smtp_url, *password;
 	struct smtp *smtp;
+	struct sendmail sendmail;
+	int remote; /* SMTP or sendmail: not the local mailbox */
 	char *mbox_path;
 	struct mbox mbox;
 	char *where; /* for log lines */
@@ -47,7 +50,110 @@ struct run {
 	/* the outcome */
 	size_t sent, deferred, failed, not_due, left;
 	int status, stop;
+	/*
+	 * Why the transport stopped the run (NULL: it did not), and whether
+	 * the message whose turn it was went untried: that one and every
+	 * due message after it get the attempt recorded (held_back()).
+	 */
+	char *stop_reason;
+	int untried;
+	int json, quiet;
 };
+
+/* ---- what a run says: a line per event, or a JSON object per line ---- */
+
+struct event {
+	const char *event; /* sent, deferred, failed, expired, held, ... */
+	const char *message_id, *via, *reply;
+	const struct spool_strs *sent_to, *refused, *deferred;
+	int attempts;	     /* 0: none counted */
+	time_t next_attempt; /* 0: none */
+};
+
+static void json_strs(struct strbuf *out, const struct spool_strs *l)
+{
+	size_t i;
+
+	strbuf_addch(out, '[');
+	for (i = 0; l && i < l->n; i++) {
+		if (i)
+			strbuf_addstr(out, ", ");
+		strbuf_add_json_string(out, l->v[i]);
+	}
+	strbuf_addch(out, ']');
+}
+
+static void json_time(struct strbuf *out, time_t t)
+{
+	struct strbuf v = STRBUF_INIT;
+
+	if (t)
+		spool_time_format(&v, t);
+	strbuf_add_json_string(out, t ? v.buf : NULL);
+	strbuf_release(&v);
+}
+
+/*
+ * Prints `line` after the time (ISO 8601, UTC), or, with --json, the
+ * event as one JSON object (doc/commands.md lists its fields); nothing
+ * with --quiet.
+ */
+static void say(const struct run *r, const struct event *ev, const char *line)
+{
+	struct strbuf out = STRBUF_INIT;
+	time_t now = time(NULL);
+
+	if (r->quiet)
+		return;
+	if (!r->json) {
+		spool_time_format(&out, now);
+		printf("%s %s\n", out.buf, line);
+		strbuf_release(&out);
+		fflush(stdout);
+		return;
+	}
+	strbuf_addstr(&out, "{\"time\": ");
+	json_time(&out, now);
+	strbuf_addstr(&out, ", \"event\": ");
+	strbuf_add_json_string(&out, ev->event);
+	strbuf_addstr(&out, ", \"message_id\": ");
+	strbuf_add_json_string(&out, ev->message_id);
+	strbuf_addstr(&out, ", \"via\": ");
+	strbuf_add_json_string(&out, ev->via);
+	strbuf_addstr(&out, ", \"reply\": ");
+	strbuf_add_json_string(&out, ev->reply);
+	strbuf_addstr(&out, ", \"sent_to\": ");
+	json_strs(&out, ev->sent_to);
+	strbuf_addstr(&out, ", \"refused\": ");
+	json_strs(&out, ev->refused);
+	strbuf_addstr(&out, ", \"deferred\": ");
+	json_strs(&out, ev->deferred);
+	if (ev->attempts)
+		strbuf_addf(&out, ", \"attempts\": %d", ev->attempts);
+	else
+		strbuf_addstr(&out, ", \"attempts\": null");
+	strbuf_addstr(&out, ", \"next_attempt\": ");
+	json_time(&out, ev->next_attempt);
+	strbuf_addstr(&out, ", \"text\": ");
+	strbuf_add_json_string(&out, line);
+	strbuf_addstr(&out, "}\n");
+	fwrite(out.buf, 1, out.len, stdout);
+	fflush(stdout);
+	strbuf_release(&out);
+}
+
+/* An event with only a kind, a Message-ID and a reason. */
+static void say_simple(const struct run *r, const char *event,
+		       const char *message_id, const char *reply,
+		       const char *line)
+{
+	struct event ev = { .event = event,
+			    .message_id = message_id,
+			    .via = r->where,
+			    .reply = reply };
+
+	say(r, &ev, line);
+}
 
 /* The exit codes by weight: a configuration error matters most. */
 static void worse(struct run *r, int code)
@@ -166,8 +272,25 @@ static int check_config(struct run *r)
 	    one_address(&r->staging_to, cfg->staging_to, r->config,
 			"staging_to"))
 		return -1;
+	if (cfg->smtp_url && cfg->sendmail_cmd)
+		return error("%s: smtp_url, sendmail_cmd: one transport at a "
+			     "time; drop one of them",
+			     r->config);
+	if (cfg->sendmail_cmd) {
+		if (sendmail_open(&r->sendmail, cfg->sendmail_cmd, r->config))
+			return -1;
+		if (r->sendmail.has_t && r->staging_to)
+			return error("%s: sendmail_cmd: -t would send to the "
+				     "header's recipients too, not only to "
+				     "staging_to; drop -t",
+				     r->config);
+		r->remote = 1;
+		r->where = xstrdup(r->sendmail.where);
+		return 0;
+	}
 	if (!cfg->smtp_url)
 		return check_mbox(r);
+	r->remote = 1;
 	if (read_password(r))
 		return -1;
 	o.url = cfg->smtp_url;
@@ -307,7 +430,7 @@ static int recover_mbox(struct run *r)
 		journal_remove(r);
 		return 0;
 	}
-	if (r->smtp || !spool_has(&r->sp, SPOOL_NEW, j.name) ||
+	if (r->remote || !spool_has(&r->sp, SPOOL_NEW, j.name) ||
 	    spool_read(&r->sp, SPOOL_NEW, j.name, &msg) ||
 	    envelope_read(&e, msg.buf, msg.len, &why) || open_mbox(r)) {
 		journal_remove(r);
@@ -325,12 +448,26 @@ static int recover_mbox(struct run *r)
 		/* delivered before the crash: record it, send no copy */
 		spool_read_meta(&r->sp, SPOOL_NEW, j.name, &meta);
 		ret = record_sent(r, j.name, e.message_id, &meta);
-		if (!ret)
-			printf("sent %s to %s (found whole after a crash)\n",
-			       e.message_id, r->where);
+		if (!ret) {
+			struct strbuf line = STRBUF_INIT;
+
+			strbuf_addf(&line,
+				    "sent %s to %s (found whole after a crash)",
+				    e.message_id, r->where);
+			say_simple(r, "sent", e.message_id, "found whole",
+				   line.buf);
+			strbuf_release(&line);
+		}
 	} else if (found == MBOX_REMOVED) {
-		printf("removed the half of %s that a crash left in %s\n",
-		       e.message_id, r->where);
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line,
+			    "removed the half of %s that a crash left "
+			    "in %s",
+			    e.message_id, r->where);
+		say_simple(r, "removed", e.message_id, "half written",
+			   line.buf);
+		strbuf_release(&line);
 	} else if (found == MBOX_SOMETHING) {
 		warning("%s: other bytes where a crashed run was appending "
 			"%s; left alone",
@@ -475,11 +612,16 @@ static int deliver_mbox(struct run *r, const char *name,
 	return 0;
 }
 
-/* Stops the run: the message (and the rest) stay queued as they are. */
+/*
+ * Stops the run: the message (and the rest) stay queued, each with the
+ * attempt recorded (held_back()).
+ */
 static void stop_run(struct run *r, int code, const char *why)
 {
 	r->stop = 1;
 	worse(r, code);
+	free(r->stop_reason);
+	r->stop_reason = xstrdup(why ? why : "the transport failed");
 	error("%s; the queued messages stay queued", why);
 }
 
@@ -534,7 +676,7 @@ static void log_sent(struct strbuf *log, const struct run *r,
 		strbuf_addf(log, "%s (staging_to, instead of ", r->staging_to);
 		join(log, e->rcpt, e->nrcpt);
 		strbuf_addch(log, ')');
-	} else if (!r->smtp) {
+	} else if (!r->remote) {
 		strbuf_addf(log, "%s (for ", r->where);
 		join(log, sent->v, sent->n);
 		strbuf_addch(log, ')');
@@ -598,7 +740,7 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 		strbuf_addf(&log, "failed %s", e->message_id);
 		r->failed++;
 	}
-	if (r->smtp)
+	if (r->remote)
 		strbuf_addf(&log, " via %s: %s", r->where,
 			    a->res.reply ? a->res.reply : "no reply");
 	if (deferred.n) {
@@ -611,7 +753,23 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 	}
 	add_list(&log, "refused", &refused);
 	add_list(&log, "deferred", &deferred);
-	printf("%s\n", log.buf);
+	{
+		struct event ev = {
+			.event = deferred.n	   ? "deferred"
+				 : meta->sent_to.n ? "sent"
+						   : "failed",
+			.message_id = e->message_id,
+			.via = r->where,
+			.reply = meta->reply,
+			.sent_to = &sent,
+			.refused = &refused,
+			.deferred = &deferred,
+			.attempts = meta->attempts,
+			.next_attempt = deferred.n ? meta->next_attempt : 0,
+		};
+
+		say(r, &ev, log.buf);
+	}
 	if (refused.n)
 		say_refused(r, e, meta, &refused, deferred.n);
 	spool_strs_release(&refused);
@@ -634,7 +792,13 @@ static void unreadable(struct run *r, const char *name, const char *why)
 		spool_send_claim(&r->sp, NULL);
 		spool_unlock(&r->sp);
 	}
-	printf("failed %s: %s\n", id, meta.reply);
+	{
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "failed %s: %s", id, meta.reply);
+		say_simple(r, "failed", NULL, meta.reply, line.buf);
+		strbuf_release(&line);
+	}
 	error("%s/new/%s.eml: %s; moved to failed/", r->sp.dir, name, why);
 	worse(r, EXIT_DATAERR);
 	r->failed++;
@@ -674,14 +838,19 @@ static int transmit(struct run *r, const char *name, struct strbuf *out,
 		a->res.tried = 1;
 		return 0;
 	}
-	if (r->smtp) {
-		smtp_send(r->smtp, sender, a->rcpt, a->n, out->buf, out->len,
-			  &a->res);
+	if (r->remote) {
+		if (r->smtp)
+			smtp_send(r->smtp, sender, a->rcpt, a->n, out->buf,
+				  out->len, &a->res);
+		else
+			sendmail_send(&r->sendmail, sender, a->rcpt, a->n,
+				      out->buf, out->len, &a->res);
 		if (a->res.tried)
 			return 0;
 		spool_lock(&r->sp);
 		spool_send_claim(&r->sp, NULL);
 		spool_unlock(&r->sp);
+		r->untried = 1;
 		stop_run(r, stop_code(a->res.stop), a->res.stop_reason);
 		return 1;
 	}
@@ -691,6 +860,7 @@ static int transmit(struct run *r, const char *name, struct strbuf *out,
 	spool_lock(&r->sp);
 	spool_send_claim(&r->sp, NULL);
 	spool_unlock(&r->sp);
+	r->untried = 1;
 	stop_run(r, ret, "the local mailbox cannot be written");
 	return 1;
 }
@@ -740,7 +910,7 @@ static void deliver(struct run *r, const char *name)
 	if (ret)
 		goto stop;
 	ret = record(r, name, &e, &meta, &a);
-	if (!r->smtp && !ret)
+	if (!r->remote && !ret)
 		journal_remove(r);
 	spool_send_claim(&r->sp, NULL);
 	spool_unlock(&r->sp);
@@ -784,7 +954,11 @@ static int expire(struct run *r, struct spool_msg *v, size_t n)
 		ret = record_failed(r, v[i].name, v[i].message_id, &v[i].meta);
 		if (ret)
 			break;
-		printf("expired %s: %s\n", v[i].message_id, v[i].meta.reply);
+		strbuf_reset(&when);
+		strbuf_addf(&when, "expired %s: %s", v[i].message_id,
+			    v[i].meta.reply);
+		say_simple(r, "expired", v[i].message_id, v[i].meta.reply,
+			   when.buf);
 		error("%s: in the queue longer than max_age (%s), moved to "
 		      "failed/",
 		      v[i].message_id ? v[i].message_id : v[i].name,
@@ -840,17 +1014,108 @@ static int prepare(struct run *r, struct spool_msg **v, size_t *n)
 	return ret;
 }
 
+/*
+ * The transport stopped the run before these messages' turn (a refused
+ * connection, a failed STARTTLS or AUTH, a session-wide reply): each
+ * gets the attempt recorded, its count, time and reason, so that `robot
+ * queue` shows why it is still there.  Its next attempt is left as it
+ * was: the next run tries it again.  The spool lock held.
+ */
+static void held_back(struct run *r, struct spool_msg *v, size_t from, size_t n)
+{
+	struct strbuf line = STRBUF_INIT;
+	size_t i;
+
+	for (i = from; i < n; i++) {
+		struct spool_meta meta = { 0 };
+
+		if (!v[i].name || v[i].meta.next_attempt > r->now ||
+		    !spool_has(&r->sp, SPOOL_NEW, v[i].name))
+			continue;
+		spool_read_meta(&r->sp, SPOOL_NEW, v[i].name, &meta);
+		meta.attempts++;
+		meta.last_attempt = r->now;
+		free(meta.via);
+		meta.via = xstrdup(r->where);
+		free(meta.reply);
+		meta.reply = xasprintf("not tried: %s", r->stop_reason);
+		if (!spool_write_meta(&r->sp, SPOOL_NEW, v[i].name,
+				      v[i].message_id, &meta)) {
+			struct event ev = { .event = "held",
+					    .message_id = v[i].message_id,
+					    .via = r->where,
+					    .reply = meta.reply,
+					    .attempts = meta.attempts };
+
+			strbuf_reset(&line);
+			strbuf_addf(&line, "held %s (attempt %d): %s",
+				    v[i].message_id ? v[i].message_id
+						    : v[i].name,
+				    meta.attempts, meta.reply);
+			say(r, &ev, line.buf);
+		}
+		spool_meta_release(&meta);
+	}
+	strbuf_release(&line);
+}
+
+/* Delivers the due messages in order, until a limit, a pause or a stop. */
+static void deliver_all(struct run *r, struct spool_msg *v, size_t n)
+{
+	struct strbuf reason = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n && !r->stop; i++) {
+		if (!v[i].name)
+			continue;
+		if (v[i].meta.next_attempt > r->now) {
+			r->not_due++;
+			continue;
+		}
+		if (r->allowance >= 0 && (long)r->sent >= r->allowance) {
+			struct strbuf line = STRBUF_INIT;
+
+			r->left = n - i;
+			strbuf_addf(&line,
+				    "%s (%ld) reached: %zu messages wait for "
+				    "the next run",
+				    r->limit_key, r->limit, r->left);
+			say_simple(r, "limit", NULL, r->limit_key, line.buf);
+			strbuf_release(&line);
+			break;
+		}
+		strbuf_reset(&reason);
+		if (spool_paused(&r->sp, &reason)) {
+			struct strbuf line = STRBUF_INIT;
+
+			strbuf_addf(&line, "paused: %s; the rest waits",
+				    reason.buf);
+			say_simple(r, "paused", NULL, reason.buf, line.buf);
+			strbuf_release(&line);
+			break;
+		}
+		deliver(r, v[i].name);
+		if (r->stop && r->stop_reason && !spool_lock(&r->sp)) {
+			held_back(r, v, r->untried ? i : i + 1, n);
+			spool_unlock(&r->sp);
+		}
+	}
+	strbuf_release(&reason);
+}
+
 int send_run(const struct robot_config *cfg, const struct send_opts *o)
 {
 	struct run r = { 0 };
 	struct strbuf reason = STRBUF_INIT;
 	struct spool_msg *v = NULL;
-	size_t n = 0, i;
+	size_t n = 0;
 	int ret;
 
 	r.cfg = cfg;
 	r.config = cfg->file;
 	r.verbose = o->verbose;
+	r.json = o->json;
+	r.quiet = o->quiet;
 	r.now = time(NULL);
 	r.mbox.fd = -1;
 	/* checked before the spool is touched, so a bad value costs nothing */
@@ -872,40 +1137,26 @@ int send_run(const struct robot_config *cfg, const struct send_opts *o)
 	if (ret)
 		goto out;
 	if (spool_paused(&r.sp, &reason)) {
-		printf("paused: %s (robot queue resume sends again)\n",
-		       reason.buf);
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line,
+			    "paused: %s (robot queue resume sends again)",
+			    reason.buf);
+		say_simple(&r, "paused", NULL, reason.buf, line.buf);
+		strbuf_release(&line);
 		goto out;
 	}
 	ret = prepare(&r, &v, &n);
 	if (ret)
 		goto out;
-	for (i = 0; i < n && !r.stop; i++) {
-		if (!v[i].name)
-			continue;
-		if (v[i].meta.next_attempt > r.now) {
-			r.not_due++;
-			continue;
-		}
-		if (r.allowance >= 0 && (long)r.sent >= r.allowance) {
-			r.left = n - i;
-			printf("%s (%ld) reached: %zu messages wait for the "
-			       "next run\n",
-			       r.limit_key, r.limit, r.left);
-			break;
-		}
-		strbuf_reset(&reason);
-		if (spool_paused(&r.sp, &reason)) {
-			printf("paused: %s; the rest waits\n", reason.buf);
-			break;
-		}
-		deliver(&r, v[i].name);
-	}
+	deliver_all(&r, v, n);
 	if (spool_sync(&r.sp))
 		worse(&r, EXIT_TEMPFAIL);
 	ret = r.status;
 out:
 	spool_msgs_release(v, n);
 	smtp_close(r.smtp);
+	sendmail_close(&r.sendmail);
 	if (r.mbox.path)
 		mbox_close(&r.mbox);
 	spool_close(&r.sp);
@@ -914,6 +1165,7 @@ out:
 	free(r.where);
 	free(r.envelope_from);
 	free(r.staging_to);
+	free(r.stop_reason);
 	strbuf_release(&reason);
 	return ret;
 }

@@ -21,6 +21,8 @@ struct robot_config;
 
 struct send_opts {
 	int verbose; /* the SMTP dialogue on stderr, passwords masked */
+	int json;    /* one JSON object per line instead of the log lines */
+	int quiet;   /* nothing on stdout: the errors alone */
 };
 
 /*

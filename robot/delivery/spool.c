@@ -82,7 +82,13 @@ static char *path_of(const struct spool *s, const char *sub, const char *name,
 /* A spool path that names no directory: the configuration's fault. */
 static int bad_spool(const char *config, const char *dir, const char *what)
 {
-	error("%s: spool: '%s' %s", config ? config : "(built-in)", dir, what);
+	if (config && strcmp(config, "(built-in)"))
+		error("%s: spool: '%s' %s", config, dir, what);
+	else /* the built-in defaults: most likely a forgotten -c */
+		error("(built-in): spool: '%s' %s, and no configuration was "
+		      "found: give one with -c FILE or $ROBOT_CONFIG, or "
+		      "install /etc/robot/robot.yaml",
+		      dir, what);
 	return EXIT_CONFIG;
 }
 

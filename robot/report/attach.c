@@ -7,6 +7,7 @@
 #include "robot/report/build.h"
 #include "robot/report/compose.h"
 #include "config/request.h"
+#include "mail/encode.h"
 #include "mail/msg.h"
 #include "mail/valid.h"
 
@@ -91,7 +92,14 @@ static int attach_one(struct msg *m, const struct compose_ctx *c, size_t i,
 		out->material_paths[out->nmaterials++] = xstrdup(a->path);
 		ret = 0;
 	} else {
-		ret = msg_add_part(m, name, "text/plain", data.buf, data.len);
+		/* text as text/plain, other bytes as they are */
+		int binary =
+			mime_charset_of(data.buf, data.len) == MIME_CS_BINARY;
+
+		ret = msg_add_part(m, name,
+				   binary ? "application/octet-stream"
+					  : "text/plain",
+				   data.buf, data.len);
 	}
 out:
 	strbuf_release(&data);
