@@ -165,6 +165,15 @@ static int correction(struct composed *c, const struct request *req,
  * it: a compose of the same correction in between makes this one answer
  * "already queued", never queue it twice.
  */
+/* --dry-run: the message as it is, or as one JSON object (--json) */
+static void print_message(const struct composed *c, int json)
+{
+	if (json)
+		json_message(c);
+	else
+		fwrite(c->bytes.buf, 1, c->bytes.len, stdout);
+}
+
 static int queue(struct composed *c, const struct request *req,
 		 const struct robot_config *cfg, struct compose_opts *o,
 		 int force, int json)
@@ -222,6 +231,41 @@ static int style_valid(const char *style)
 	return !ret;
 }
 
+/*
+ * The build kinds (robot/kinds/build/) have request schemas of their own,
+ * so they are handed the file before the perf request is loaded.  A
+ * branch summary keeps no report record, so it cannot be corrected.
+ */
+static int compose_build_kind(const struct compose_cli *cli, const char *file,
+			      struct robot_config *cfg)
+{
+	struct composed c = { 0 };
+	struct compose_opts o = { 0 };
+	struct request req;
+	int summary = summary_is_request(file), status;
+
+	if (summary && cli->force)
+		return usage_error("compose", "--force is for performance "
+					      "and functional reports, "
+					      "not kind: build-summary");
+	memset(&req, 0, sizeof(req));
+	o.style = cli->style;
+	if (summary)
+		status = summary_compose(&c, file, cfg, &o);
+	else
+		status = build_compose(&c, file, cfg, &o);
+	if (!status && cli->dry_run) {
+		print_message(&c, cli->json);
+	} else if (!status) {
+		req.file = xstrdup(file);
+		status = queue(&c, summary ? NULL : &req, cfg, &o, cli->force,
+			       cli->json);
+	}
+	composed_release(&c);
+	request_release(&req);
+	return status;
+}
+
 int cmd_compose(int argc, char **argv)
 {
 	struct compose_cli cli = { 0 };
@@ -248,37 +292,11 @@ int cmd_compose(int argc, char **argv)
 		config_release(&cfg);
 		return error_exit_code(EXIT_CONFIG);
 	}
-	if (summary_is_request(argv[optind])) {
-		/* kind: build-summary, a request of its own schema */
-		if (cli.force) {
-			config_release(&cfg);
-			return usage_error("compose",
-					   "--force is for performance "
-					   "and functional reports, "
-					   "not kind: build-summary");
-		}
-		o.style = cli.style;
-		status = summary_compose(&c, argv[optind], &cfg, &o);
-		if (!status && cli.dry_run)
-			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
-		else if (!status)
-			status = queue(&c, NULL, &cfg, &o, 0);
-		composed_release(&c);
+	if (summary_is_request(argv[optind]) ||
+	    build_request_is(argv[optind])) {
+		status = compose_build_kind(&cli, argv[optind], &cfg);
 		config_release(&cfg);
 		return status;
-	}
-	/* the one branch on the request's kind (robot/kinds/build/) */
-	if (build_request_is(argv[optind])) {
-		memset(&req, 0, sizeof(req));
-		o.style = cli.style;
-		status = build_compose(&c, argv[optind], &cfg, &o);
-		if (!status && cli.dry_run)
-			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
-		else if (!status) {
-			req.file = xstrdup(argv[optind]);
-			status = queue(&c, &req, &cfg, &o, cli.force);
-		}
-		goto out;
 	}
 	if (request_load(&req, argv[optind])) {
 		status = error_exit_code(EXIT_DATAERR);
@@ -306,10 +324,7 @@ int cmd_compose(int argc, char **argv)
 		goto out;
 	}
 	if (cli.dry_run) {
-		if (cli.json)
-			json_message(&c);
-		else
-			fwrite(c.bytes.buf, 1, c.bytes.len, stdout);
+		print_message(&c, cli.json);
 		status = EXIT_OK;
 	} else {
 		status = queue(&c, &req, &cfg, &o, cli.force, cli.json);
