@@ -80,8 +80,11 @@ static int parse_options(struct inbox_cli *cli, int argc, char **argv)
 }
 
 /*
- * One mail: 0 (done, remembered), or an exit code that stops the scan
- * (the mail is not remembered, so the next run tries it again).
+ * One mail: 0 (done, remembered), or the exit code of its error line.
+ * A mail robot cannot work on is set aside (remembered as such, so that
+ * no later run stops on it either); one that failed for a reason that
+ * passes (75: lore cannot be asked now) is left for the next run.  The
+ * scan goes on either way.
  */
 static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	       struct spool *s, struct lore *lore, const char *out,
@@ -117,8 +120,11 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	dir = xasprintf("%s/%s", out, sub);
 	free(sub);
 	ret = extract_mail(&f, cfg, s, lore, dir, 1, &res, &why);
-	if (ret)
+	if (ret) {
+		if (ret != EXIT_TEMPFAIL && inbox_seen_aside(seen, id))
+			ret = EXIT_RUNTIME;
 		goto out;
+	}
 	switch (res) {
 	case EXTRACT_WRITTEN:
 		printf("%s: %s: %s\n", id, dir, why.buf);
@@ -150,7 +156,7 @@ int cmd_inbox(int argc, char **argv)
 	struct spool s;
 	const char *source;
 	size_t n = 0, i;
-	int status, r = parse_options(&cli, argc, argv);
+	int first = 0, status, r = parse_options(&cli, argc, argv);
 
 	if (r)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
@@ -180,9 +186,16 @@ int cmd_inbox(int argc, char **argv)
 		status = inbox_seen_open(&seen, cfg.inbox_seen);
 	if (!status)
 		status = inbox_read(source, cfg.mail_max_bytes, &mails, &n);
-	for (i = 0; i < n && !status; i++)
-		status = one(&mails[i], &cfg, &s, lore,
+	/* a mail's error is its own: the others are still worked on */
+	for (i = 0; i < n && !status && !seen.broken; i++) {
+		int r1 = one(&mails[i], &cfg, &s, lore,
 			     cli.out ? cli.out : cfg.inbox_out, &seen);
+
+		if (r1 && !first)
+			first = r1;
+	}
+	if (!status)
+		status = first;
 	inbox_mails_release(mails, n);
 	inbox_seen_close(&seen);
 	lore_close(lore);

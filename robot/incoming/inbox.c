@@ -5,6 +5,7 @@
 #include "robot/util/common.h"
 #include "robot/incoming/inbox.h"
 #include "robot/util/utf8.h"
+#include "git/patchid.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -273,7 +274,11 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 		line = p + strcspn(p, "\n");
 		if (*line)
 			*line++ = '\0';
-		if (!*p || inbox_seen_has(s, p))
+		if (!*p)
+			continue;
+		if (!strncmp(p, "aside ", 6))
+			p += 6;
+		if (inbox_seen_has(s, p))
 			continue;
 		seen_push(s, xstrdup(p));
 	}
@@ -286,18 +291,30 @@ int inbox_seen_has(const struct inbox_seen *s, const char *id)
 	return s->nslots && s->slots[seen_slot(s, id)] != 0;
 }
 
-int inbox_seen_add(struct inbox_seen *s, const char *id)
+static int seen_line(struct inbox_seen *s, const char *prefix, const char *id)
 {
-	char *line = xasprintf("%s\n", id);
+	char *line = xasprintf("%s%s\n", prefix, id);
 	size_t len = strlen(line);
 	int ret = 0;
 
-	if (write(s->fd, line, len) != (ssize_t)len || fsync(s->fd))
+	if (write(s->fd, line, len) != (ssize_t)len || fsync(s->fd)) {
 		ret = error_errno("cannot write '%s'", s->path);
+		s->broken = 1;
+	}
 	free(line);
 	if (!ret)
 		seen_push(s, xstrdup(id));
 	return ret;
+}
+
+int inbox_seen_add(struct inbox_seen *s, const char *id)
+{
+	return seen_line(s, "", id);
+}
+
+int inbox_seen_aside(struct inbox_seen *s, const char *id)
+{
+	return seen_line(s, "aside ", id);
 }
 
 void inbox_seen_close(struct inbox_seen *s)
@@ -323,20 +340,37 @@ char *inbox_mail_id(const char *message_id, const char *raw, size_t len)
 			 (unsigned long long)fnv1a64(FNV64_INIT, raw, len));
 }
 
+/* The characters a folder name keeps as they are. */
+static int plain_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '.' || c == '@' || c == '_' ||
+	       c == '-' || c == '+' || c == '=';
+}
+
 char *inbox_dir_name(const char *id)
 {
-	char *d, *p;
-	size_t len = strlen(id);
+	char hex[SHA256_HEXSZ + 1];
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = strlen(id), i;
+	const char *v = id;
+	int plain;
 
-	if (len > 2 && id[0] == '<' && id[len - 1] == '>')
-		d = xstrndup(id + 1, len - 2);
-	else
-		d = xstrdup(id);
-	for (p = d; *p; p++)
-		if (*p == '/' || *p == '\\' || (unsigned char)*p < 0x20 ||
-		    *p == ':')
-			*p = '_';
-	if (d[0] == '.')
-		d[0] = '_';
-	return d;
+	if (len > 2 && id[0] == '<' && id[len - 1] == '>') {
+		v = id + 1;
+		len -= 2;
+	}
+	plain = len && len <= INBOX_DIR_PLAIN_MAX && v[0] != '.';
+	for (i = 0; plain && i < len; i++)
+		plain = plain_char((unsigned char)v[i]);
+	if (plain)
+		return xstrndup(v, len);
+	/* a readable prefix, '~' (never in a plain name), the digest */
+	for (i = 0; i < len && i < INBOX_DIR_PREFIX_MAX; i++)
+		strbuf_addch(&sb, plain_char((unsigned char)v[i]) ? v[i] : '_');
+	if (sb.len && sb.buf[0] == '.')
+		sb.buf[0] = '_';
+	sha256_hex(id, strlen(id), hex);
+	strbuf_addf(&sb, "~%.32s", hex);
+	return strbuf_detach(&sb, NULL);
 }

@@ -30,12 +30,14 @@ void inbox_mails_release(struct inbox_mail *mails, size_t n);
 
 /*
  * The seen file: one id a line ("<Message-ID>", or "sha:HEX" of a mail
- * without one), appended to and fsync'd as mails are done.  While open it
+ * without one; "aside ID" for one set aside), appended to and fsync'd as
+ * mails are done.  While open it
  * is locked: a second robot inbox gets 75.
  */
 struct inbox_seen {
 	char *path;
 	int fd;
+	int broken; /* a line could not be written: stop */
 	char **ids;
 	size_t n, alloc;
 	/* an open-addressing index of ids: slot = 1 + index, 0 = empty */
@@ -45,13 +47,28 @@ struct inbox_seen {
 int inbox_seen_open(struct inbox_seen *s, const char *path);
 int inbox_seen_has(const struct inbox_seen *s, const char *id);
 int inbox_seen_add(struct inbox_seen *s, const char *id);
+/*
+ * Sets a mail aside: robot could not work on it (its error line said
+ * why).  The line is "aside ID"; has() knows the id from then on, so no
+ * later run stops on it; removing the line has it tried again.
+ */
+int inbox_seen_aside(struct inbox_seen *s, const char *id);
 void inbox_seen_close(struct inbox_seen *s);
 
 /* The id a mail is remembered by: its Message-ID, else a digest. */
 char *inbox_mail_id(const char *message_id, const char *raw, size_t len);
 
-/* A directory name for a mail's outputs: its id with '/' and the like
- * replaced (caller frees). */
+/*
+ * The folder name of a mail's request (caller frees), one per id and at
+ * most 200 bytes: the id without its <>, when it is at most
+ * INBOX_DIR_PLAIN_MAX letters, digits and ". @ _ - + =" and does not
+ * start with '.'; else its first INBOX_DIR_PREFIX_MAX characters with
+ * every other character made '_', '~' and the first 32 hex digits of the
+ * SHA-256 of the exact id ("<col/x@e.org>": "col_x@e.org~3c1f...").  A
+ * plain name has no '~', so no id's name is another's.
+ */
+#define INBOX_DIR_PLAIN_MAX  160
+#define INBOX_DIR_PREFIX_MAX 64
 char *inbox_dir_name(const char *id);
 
 #endif
