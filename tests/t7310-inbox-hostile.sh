@@ -69,5 +69,38 @@ ok "3: ... the folder of each is on its line" sh -c '
 			exit 1
 	done <"$1/run3"' _ "$T"
 
+# 2. MIME nesting: refused while parsing, in linear time.  nest N SIZE:
+# the follow-up with N multiparts nested, padded to about SIZE bytes
+nest() {
+	"$PYTHON" - "$SRC/0001-inline-patch/mail.eml" "$1" "$2" <<'PY'
+import sys
+src, n, size = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+head = open(src, "rb").read().split(b"\n\n", 1)[0].split(b"\n")
+head = [l for l in head if not l.lower().startswith(b"content-")]
+out = [b"\n".join(head), b"Content-Type: multipart/mixed; boundary=\"b0\"", b""]
+for i in range(1, n):
+    out += [b"--b%d" % (i - 1), b"Content-Type: multipart/mixed; boundary=\"b%d\"" % i, b""]
+out += [b"--b%d" % (n - 1), b"Content-Type: text/plain", b"", b"hello"]
+pad = b"x" * 76
+body = b"\n".join(out) + b"\n"
+body += (pad + b"\n") * max(0, (size - len(body) - 8 * n) // 77)
+tail = b"".join(b"--b%d--\n" % i for i in range(n - 1, -1, -1))
+sys.stdout.buffer.write(body + tail)
+PY
+}
+nest 16 10000 >"$T/deep16.eml"
+expect_code 0 "2: 16 nested multiparts are read" \
+	robot reply -c "$CFG" --extract-patch "$T/x16" --to "$T/deep16.eml"
+nest 200000 16000000 >"$T/deep.eml"
+start=$(date +%s%N)
+expect_code 65 "2: a 16 MB mail of 200000 nested multiparts: exit 65 within 5 s" \
+	timeout 5 "$ROBOT" reply -c "$T/$CFG" --extract-patch "$T/x" --to "$T/deep.eml"
+end=$(date +%s%N)
+echo "# 16 MB nested: $(( (end - start) / 1000000 )) ms"
+ok "2: ... saying why" names "nested deeper than 16"
+nest 17 10000 >"$T/deep17.eml"
+expect_code 65 "2: 17 nested multiparts: exit 65" \
+	robot reply -c "$CFG" --extract-patch "$T/x17" --to "$T/deep17.eml"
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]
