@@ -70,6 +70,56 @@ static int allowed(const struct robot_config *cfg, const char *addr)
 	return 0;
 }
 
+int guard_may_copy(const struct robot_config *cfg, const char *extra,
+		   const char *addr)
+{
+	size_t i;
+
+	if (guard_is_robot(cfg, extra, addr) || allowed(cfg, addr))
+		return 1;
+	for (i = 0; i < cfg->cc.n; i++)
+		if (same_mailbox(cfg->cc.v[i], addr))
+			return 1;
+	return 0;
+}
+
+/*
+ * reply_allow holds for every From address and every address the answer
+ * goes To (Mail-Followup-To, Reply-To): 1 with the reason when one is
+ * not allowed.
+ */
+static int not_allowed(const struct followup *f, const struct robot_config *cfg,
+		       const char *extra, struct strbuf *why)
+{
+	const struct hdr_addr_list *lists[] = { &f->from, &f->reply_to,
+						&f->followup_to };
+	static const char *const names[] = { "From", "Reply-To",
+					     "Mail-Followup-To" };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(lists); i++)
+		for (j = 0; j < lists[i]->nr; j++) {
+			const char *a = lists[i]->v[j].addr;
+
+			if (i && guard_is_robot(cfg, extra, a))
+				continue;
+			if (allowed(cfg, a))
+				continue;
+			if (!i && lists[i]->nr == 1)
+				strbuf_addf(why,
+					    "its sender %s is not in "
+					    "reply_allow",
+					    a);
+			else
+				strbuf_addf(why,
+					    "its %s address %s is not in "
+					    "reply_allow",
+					    names[i], a);
+			return 1;
+		}
+	return 0;
+}
+
 static int addresses_robot(const struct followup *f,
 			   const struct robot_config *cfg, const char *extra)
 {
@@ -148,10 +198,8 @@ int guard_check(const struct followup *f, const struct robot_config *cfg,
 				   "addresses is in To or Cc)");
 		goto out;
 	}
-	if (!allowed(cfg, sender)) {
-		strbuf_addf(why, "its sender %s is not in reply_allow", sender);
+	if (not_allowed(f, cfg, extra, why))
 		goto out;
-	}
 	ret = 0;
 out:
 	strbuf_release(&v);
