@@ -29,13 +29,17 @@ int inmsg_read_file(struct inmsg *m, const char *path, size_t max_bytes,
 	int fd, ret = -1;
 
 	memset(m, 0, sizeof(*m));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
-		strbuf_addf(why, "cannot read '%s': %s", path, strerror(errno));
+	fd = open_regular(path, O_RDONLY);
+	if (fd < 0) {
+		int e = errno;
+
+		strbuf_addf(why, "cannot read '%s': %s", path,
+			    robot_strerror(errno));
+		/* not a regular file: bad input (65), not a failure */
+		errno = e == ENOTREG ? 0 : e;
 		goto out;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
+	if (fstat(fd, &st)) {
 		strbuf_addf(why, "cannot read '%s': %s", path, strerror(errno));
 		goto out;
 	}

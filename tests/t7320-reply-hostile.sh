@@ -47,5 +47,35 @@ ok "4: a Cc outside reply_allow: answered" grep -q "^Cc: " "$T/cc.out"
 ok "4: ... without copying it" sh -c '! grep -qF "victim@evil.org" "$1"' _ "$T/cc.out"
 ok "4: ... the allowed ones copied" grep -qF "torvalds@linux-foundation.org" "$T/cc.out"
 
+# 5. FIFOs (and other files that are no regular file) are refused at
+# once, naming the file, exit 65: none of them may hang robot
+SMALL=$TOP/tests/data/compare/small
+mkdir -p "$T/f"
+cp -R "$SMALL/rt0" "$SMALL/rt1" "$SMALL/commits.yaml" "$T/f/"
+mkfifo "$T/fifo"
+rm "$T/f/rt1/matrix.json"
+mkfifo "$T/f/rt1/matrix.json"
+expect_code 65 "5: compare, matrix.json a FIFO: exit 65 at once" \
+	timeout 10 "$ROBOT" compare "$T/f/rt0" "$T/f/rt1"
+ok "5: ... naming it" names "$T/f/rt1/matrix.json" "not a regular file"
+cp "$SMALL/rt1/matrix.json" "$T/f/rt1/m.json"
+rm "$T/f/rt1/matrix.json"
+mv "$T/f/rt1/m.json" "$T/f/rt1/matrix.json"
+expect_code 65 "5: compare --commits a FIFO: exit 65 at once" \
+	timeout 10 "$ROBOT" compare --commits "$T/fifo" "$T/f/rt0" "$T/f/rt1"
+ok "5: ... naming it" names "$T/fifo" "not a regular file"
+expect_code 65 "5: reply --to a FIFO: exit 65 at once" \
+	timeout 10 "$ROBOT" reply -c "$T/$CFG" --dry-run --to "$T/fifo" \
+	"$T/out/0001/request.yaml"
+ok "5: ... naming it" names "$T/fifo" "not a regular file"
+expect_code 65 "5: reply, the request a FIFO: exit 65 at once" \
+	timeout 10 "$ROBOT" reply -c "$T/$CFG" --dry-run --to "$T/reply/0001-inline-patch/mail.eml" \
+	"$T/fifo"
+ok "5: ... naming it" names "$T/fifo" "not a regular file"
+sed 's|^commits:.*|commits: ../../fifo|' "$T/reply/data/report.yaml" >"$T/reply/data/fifo.yaml"
+expect_code 65 "5: compose, commits: a FIFO: exit 65 at once" \
+	timeout 10 "$ROBOT" compose -c "$T/$CFG" --dry-run "$T/reply/data/fifo.yaml"
+ok "5: ... naming it" names "fifo" "not a regular file"
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

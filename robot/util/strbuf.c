@@ -6,6 +6,10 @@
  */
 #include "robot/util/common.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 char strbuf_slopbuf[1];
 
 void strbuf_init(struct strbuf *sb, size_t hint)
@@ -157,16 +161,44 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->buf[sb->len] = '\0';
 }
 
+int open_regular(const char *path, int flags)
+{
+	struct stat st;
+	int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC), e;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		e = fstat(fd, &st)	  ? errno
+		    : S_ISDIR(st.st_mode) ? EISDIR
+					  : ENOTREG;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 int strbuf_read_file(struct strbuf *sb, const char *path)
 {
 	size_t oldlen = sb->len;
 	char tmp[65536];
-	FILE *f = fopen(path, "rb");
+	int fd = open_regular(path, O_RDONLY);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
 	size_t n;
 	int err;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
 		strbuf_add(sb, tmp, n);
 	if (ferror(f)) {

@@ -24,9 +24,18 @@ int errno_is_runtime(int errnum)
 	case ENXIO:
 	case ENODEV:
 	case EFBIG:
+	case ENOTREG:
 		return 0;
 	}
 	return 1;
+}
+
+const char *robot_strerror(int errnum)
+{
+	if (errnum == ENOTREG)
+		return "not a regular file (a FIFO, a device or a socket: "
+		       "robot reads none)";
+	return strerror(errnum);
 }
 
 int error_exit_code(int fallback)
@@ -76,7 +85,7 @@ void die(const char *fmt, ...)
 
 int error_errno(const char *fmt, ...)
 {
-	const char *msg = strerror(errno);
+	const char *msg = robot_strerror(errno);
 	va_list ap;
 
 	if (errno_is_runtime(errno))
