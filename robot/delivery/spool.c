@@ -485,10 +485,20 @@ int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 	tmp = xasprintf("%s/tmp/%s.state.%ld", s->dir, name, (long)getpid());
 	dst = path_of(s, state_dirs[st], name, ".state");
 	unlink(tmp);
-	ret = write_file(tmp, sb.buf, sb.len, 0);
+	/*
+	 * On disk before it counts, and its folder after the rename: a
+	 * power loss must not forget a message sent (it would go out again
+	 * with the rest of the run) nor its attempts.
+	 */
+	ret = write_file(tmp, sb.buf, sb.len, 1);
 	if (!ret && rename(tmp, dst)) {
 		ret = fail("cannot write '%s'", dst);
 		unlink(tmp);
+	} else if (!ret) {
+		char *dir = path_of(s, state_dirs[st], NULL, NULL);
+
+		ret = fsync_dir(dir);
+		free(dir);
 	}
 	free(tmp);
 	free(dst);

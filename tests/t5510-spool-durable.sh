@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# t5510-spool-durable: what the spool keeps through a power loss and a
+# careless operator (issue 30).  Every message robot send records as sent
+# has its state file and the folders it moved between on disk before the
+# next message goes out (strace shows the fsyncs), so a crash re-sends at
+# most the message in flight, never the run.
+# shellcheck disable=SC2016
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+
+# cfg NAME [LINE...]: NAME.yaml with spool NAME.spool, mailbox NAME.mbox
+cfg() {
+	_n=$1
+	shift
+	printf 'spool: %s.spool\nmbox: %s.mbox\n' "$_n" "$_n" >"$_n.yaml"
+	for _l in "$@"; do
+		printf '%s\n' "$_l" >>"$_n.yaml"
+	done
+}
+
+# mail N: a hand-written message <durable.N@example.org>
+mail() {
+	printf 'From: Robot <robot@example.org>\nTo: dev@example.org\nSubject: durable %s\nMessage-ID: <durable.%s@example.org>\n\nbody %s\n' \
+		"$1" "$1" "$1"
+}
+
+count() {
+	find "$1" -name '*.eml' 2>/dev/null | wc -l
+}
+
+# --- 6. each sent message's state is on disk before the next goes out ---
+cfg d
+mkdir -p d.spool
+for i in 1 2 3; do
+	mail $i >m$i.eml
+	"$ROBOT" queue -c d.yaml add m$i.eml >/dev/null
+done
+if ! strace -o /dev/null true 2>/dev/null; then
+	_ok "6: # SKIP strace cannot trace here"
+else
+	strace -f -e trace=openat,fsync,fdatasync,rename,write -o d.trace \
+		"$ROBOT" send -c d.yaml >d.out 2>d.err
+	ok "6: send under strace: three sent" test "$(count d.spool/sent)" -eq 3
+	"$PYTHON" - d.trace <<'PY' >d.check 2>&1
+import re, sys
+fds, synced, order = {}, set(), []
+for line in open(sys.argv[1]):
+    line = re.sub(r"^\d+\s+", "", line)
+    m = re.match(r'openat\(AT_FDCWD, "([^"]*)", .*\)\s+= (\d+)', line)
+    if m:
+        fds[int(m.group(2))] = m.group(1)
+        continue
+    m = re.match(r'f(?:data)?sync\((\d+)\)\s+= 0', line)
+    if m and int(m.group(1)) in fds:
+        order.append(("fsync", fds[int(m.group(1))]))
+        continue
+    m = re.match(r'rename\("([^"]*)", "([^"]*)"\)\s+= 0', line)
+    if m:
+        order.append(("rename", m.group(1), m.group(2)))
+        continue
+    m = re.match(r'write\((\d+), "From ', line)
+    if m and fds.get(int(m.group(1)), "").endswith("d.mbox"):
+        order.append(("deliver",))
+bad = []
+# each state file written into sent/ is fsync'd before its rename, and
+# sent/ after it, before the next message is delivered
+delivered = [i for i, o in enumerate(order) if o[0] == "deliver"]
+states = [i for i, o in enumerate(order) if o[0] == "rename" and o[2].endswith(".state") and "/sent/" in o[2]]
+if len(delivered) != 3 or len(states) != 3:
+    sys.exit("want 3 deliveries and 3 sent state files: %r" % order)
+for k, i in enumerate(states):
+    src = order[i][1]
+    if not any(o == ("fsync", src) for o in order[:i]):
+        bad.append("state file %s not fsync'd before its rename" % src)
+    end = delivered[k + 1] if k + 1 < 3 else len(order)
+    if not any(o[0] == "fsync" and o[1].endswith("/sent") for o in order[i:end]):
+        bad.append("sent/ not fsync'd after message %d's state, before the next" % (k + 1))
+print("\n".join(bad) if bad else "ok")
+PY
+	ok "6: each sent state file and sent/ are fsync'd before the next message" \
+		grep -qx ok d.check
+	sed 's/^/# /' d.check | grep -v '^# ok$'
+fi
+
+echo "1..$test_n"
+[ "$test_failed" -eq 0 ]
