@@ -315,6 +315,17 @@ static int base64_clean(const char *s, size_t len)
 	return 1;
 }
 
+/* Base64 text whose characters make no whole 4-character groups. */
+static int base64_cut(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != '\r' && s[i] != '\n' && s[i] != ' ' && s[i] != '\t')
+			n++;
+	return n % 4 != 0;
+}
+
 static void add_part(struct walk *w, struct mailmime *mm, const char *data,
 		     size_t len)
 {
@@ -368,6 +379,12 @@ static int single(struct walk *w, struct mailmime *mm)
 		    !base64_clean(text, len)) {
 			strbuf_addstr(w->why, "a base64 part with characters "
 					      "base64 does not use");
+			return -1;
+		}
+		if (enc == MAILMIME_MECHANISM_BASE64 && base64_cut(text, len)) {
+			strbuf_addstr(w->why,
+				      "a base64 part that is cut off (its "
+				      "characters are no whole groups of 4)");
 			return -1;
 		}
 		if (mailmime_part_parse(text, len, &idx, enc, &dec, &dec_len) !=

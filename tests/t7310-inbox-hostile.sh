@@ -102,5 +102,77 @@ nest 17 10000 >"$T/deep17.eml"
 expect_code 65 "2: 17 nested multiparts: exit 65" \
 	robot reply -c "$CFG" --extract-patch "$T/x17" --to "$T/deep17.eml"
 
+# 7. a patch request that lost its patch is no retest: refused with one
+# line, set aside (not done), and the run goes on
+A=$SRC/0002-attached-patch/mail.eml
+rm -rf "$M/new"/* "$T/requests" "$T/inbox.seen"
+sed -e 's|^Message-ID: .*|Message-ID: <utf16@example.org>|' \
+	-e 's|^Content-Type: text/x-patch; charset=utf-8|Content-Type: text/x-patch; charset=utf-16|' \
+	"$A" >"$M/new/5.box"
+sed 's|^Message-ID: .*|Message-ID: <cut@example.org>|' "$A" |
+	awk '/^ZWxldGlvbigtKQ/ { print substr($0, 1, 10); print "--=-=-=--"; exit } { print }' \
+	>"$M/new/6.box"
+mail "<after@example.org>" >"$M/new/8.box"
+# an archive that knows no message: every request is a 404
+"$PYTHON" - "$T/lore.port" "$T/lore.log" <<'PY' &
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        open(sys.argv[2], "a").write(self.path + "\n")
+        self.send_response(404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    def log_message(self, *a):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+open(sys.argv[1] + ".tmp", "w").write(str(s.server_port))
+import os; os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+s.serve_forever()
+PY
+lore_pid=$!
+i=0
+while [ ! -s "$T/lore.port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+{
+	cat "$T/$CFG"
+	echo "lore_url: http://127.0.0.1:$(cat "$T/lore.port")/all/"
+	echo "lore_cache: ../../lore-cache"
+	echo "lore_rate: 0"
+} >"$T/reply/data/lore.yaml"
+{
+	sed -n '1,/^$/p' "$SRC/0008-no-patch/mail.eml" |
+		sed 's|^Message-ID: .*|Message-ID: <link404@example.org>|'
+	echo "Could you test the fix I posted?"
+	echo
+	echo "  https://lore.kernel.org/r/fix-404@example.org"
+} >"$M/new/7.box"
+robot inbox -c reply/data/lore.yaml Maildir >"$T/run7" 2>"$T/run7.err"
+ok "7: three patches lost: exit 65" test $? -eq 65
+ok "7: ... one error line for each patch robot cannot read" \
+	test "$(grep -c '^robot: error: ' "$T/run7.err")" -eq 2 -a \
+	"$(wc -l <"$T/run7.err")" -eq 2
+ok "7: ... the utf-16 one names its attachment" \
+	grep -qF "0001-x86-don-t-use-REP_GOOD-or-ERMS-for-small-memory-clea.patch" "$T/run7.err"
+ok "7: ... the 404 names the link" grep -qF "fix-404@example.org" "$T/run7.err"
+ok "7: ... the cut one is a mail robot cannot read" \
+	grep -qx "Maildir/new/6.box: skipped: a mail robot cannot read (robot reply --extract-patch says why)" "$T/run7"
+expect_code 65 "7: ... which --extract-patch refuses: exit 65" \
+	robot reply -c "$CFG" --extract-patch xcut --to Maildir/new/6.box
+ok "7: ... saying it is cut off" names "6.box" "cut off"
+ok "7: ... none taken for a mail without a patch" sh -c '! grep -q "carries no patch" "$1"' _ "$T/run7"
+ok "7: ... the mail after them worked on" grep -qF "<after@example.org>: " "$T/run7"
+ok "7: ... only its request written" test "$(ls "$T/requests" | wc -l)" -eq 1
+ok "7: ... the two set aside, not done" sh -c '
+	test "$(grep -c "^aside " "$1")" -eq 2 &&
+	! grep -qx "<utf16@example.org>" "$1" &&
+	! grep -qx "<link404@example.org>" "$1"' _ "$T/inbox.seen"
+robot inbox -c reply/data/lore.yaml Maildir >"$T/run8" 2>&1
+ok "7: a second run does not stop on them: exit 0, nothing new" \
+	test $? -eq 0 -a ! -s "$T/run8"
+robot reply -c reply/data/lore.yaml --extract-patch x404 --to Maildir/new/7.box \
+	>/dev/null 2>&1
+ok "7: the 404 is not cached: asked again" test "$(grep -c 'fix-404' "$T/lore.log")" -eq 2
+kill "$lore_pid"
+wait "$lore_pid" 2>/dev/null
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]
