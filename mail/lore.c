@@ -15,6 +15,7 @@
 #include "robot/util/utf8.h"
 #include "mail/inmsg.h"
 #include "mail/lore.h"
+#include "mail/valid.h"
 #include "mail/net.h"
 
 #include <fcntl.h>
@@ -531,6 +532,16 @@ static int is_view(const char *s, size_t n)
 	return 0;
 }
 
+/* A link's id (without <>) that is one <id@host>: "../x@y" is none. */
+static int valid_link_id(const char *id)
+{
+	char *box = xasprintf("<%s>", id);
+	int ok = !valid_msgid(box, strlen(box), NULL);
+
+	free(box);
+	return ok;
+}
+
 char *lore_link_msgid(const char *url, const char *base)
 {
 	struct strbuf id = STRBUF_INIT;
@@ -591,7 +602,7 @@ char *lore_link_msgid(const char *url, const char *base)
 		}
 	}
 	if (!id.len || !strchr(id.buf, '@') || strpbrk(id.buf, "<> \t") ||
-	    !utf8_text(id.buf, 0)) {
+	    !utf8_text(id.buf, 0) || !valid_link_id(id.buf)) {
 		strbuf_release(&id);
 		return NULL;
 	}

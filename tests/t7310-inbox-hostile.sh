@@ -171,6 +171,27 @@ ok "7: a second run does not stop on them: exit 0, nothing new" \
 robot reply -c reply/data/lore.yaml --extract-patch x404 --to Maildir/new/7.box \
 	>/dev/null 2>&1
 ok "7: the 404 is not cached: asked again" test "$(grep -c 'fix-404' "$T/lore.log")" -eq 2
+
+# 8. Message-IDs checked when the request is made: the mail's own, and a
+# link's (never sent to lore_url when it is none)
+for id in "<a b@e.org>" "<a@b@e.org>" "<.dot@e.org>"; do
+	mail "$id" >"$T/bad-id.eml"
+	expect_code 65 "8: Message-ID: $id: --extract-patch refuses it" \
+		robot reply -c "$CFG" --extract-patch xbad --to bad-id.eml
+	ok "8: ... naming the field" names "bad-id.eml" "Message-ID"
+	ok "8: ... no request written" test ! -e "$T/xbad"
+done
+{
+	sed -n '1,/^$/p' "$SRC/0008-no-patch/mail.eml" |
+		sed 's|^Message-ID: .*|Message-ID: <traversal@example.org>|'
+	echo "Could you test the fix I posted?"
+	echo
+	echo "  https://lore.kernel.org/r/..%2F..%2Fadmin@x.org"
+} >"$T/traversal.eml"
+robot reply -c reply/data/lore.yaml --extract-patch xtrav --to traversal.eml \
+	>"$T/trav.out" 2>&1
+ok "8: a link to ..%2F..%2Fadmin@x.org is not asked for" \
+	sh -c '! grep -q "admin" "$1"' _ "$T/lore.log"
 kill "$lore_pid"
 wait "$lore_pid" 2>/dev/null
 

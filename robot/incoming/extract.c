@@ -12,6 +12,7 @@
 #include "config/config.h"
 #include "config/request.h"
 #include "config/yaml.h"
+#include "mail/valid.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -137,6 +138,13 @@ int extract_mail(const struct followup *f, const struct robot_config *cfg,
 
 	memset(&rec, 0, sizeof(rec));
 	strbuf_init(&p.mbox, 0);
+	/* the id the request names must be one robot reply takes */
+	if (f->message_id &&
+	    valid_msgid(f->message_id, strlen(f->message_id), &sb)) {
+		error("%s: Message-ID: %s", f->path, sb.buf);
+		strbuf_release(&sb);
+		return EXIT_DATAERR;
+	}
 	if (guard_check(f, cfg, NULL, s, why)) {
 		*res = EXTRACT_IGNORED;
 		return 0;
