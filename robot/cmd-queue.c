@@ -185,7 +185,7 @@ static const enum spool_state list_order[] = { SPOOL_NEW, SPOOL_HOLD,
 static int list(struct spool *s, int json)
 {
 	struct strbuf out = STRBUF_INIT, reason = STRBUF_INIT;
-	int paused = spool_paused(s, &reason), first = 1, ret = 0;
+	int paused = spool_paused(s, &reason), first = 1, ret = 0, corrupt = 0;
 	size_t i, j, n;
 
 	if (json) {
@@ -202,6 +202,14 @@ static int list(struct spool *s, int json)
 
 		ret = spool_list(s, list_order[i], &v, &n);
 		for (j = 0; j < n && !ret; j++) {
+			if (v[j].corrupt) {
+				/* its error line, naming the file and key */
+				struct spool_meta m;
+
+				spool_read_meta(s, list_order[i], v[j].name,
+						&m);
+				corrupt = 1;
+			}
 			if (json)
 				list_json(&out, &v[j], first);
 			else
@@ -216,7 +224,7 @@ static int list(struct spool *s, int json)
 		fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
 	strbuf_release(&reason);
-	return ret;
+	return ret ? ret : corrupt ? EXIT_DATAERR : 0;
 }
 
 /* ---- add ---- */

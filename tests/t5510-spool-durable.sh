@@ -85,5 +85,44 @@ PY
 	sed 's/^/# /' d.check | grep -v '^# ok$'
 fi
 
+# --- 9. a state file corrupted by hand is reported, its message kept ----
+# corrupt KEY LINE: a queued message whose state file has LINE; robot
+# send names the file and KEY, sends and parks nothing, reports nothing
+# delivered, and still sends the others
+corrupt() {
+	rm -rf c.spool c.mbox
+	cfg c
+	mkdir -p c.spool
+	mail bad >bad.eml
+	mail good >good.eml
+	"$ROBOT" queue -c c.yaml add bad.eml >/dev/null
+	st=$(ls c.spool/new/*.eml)
+	st=${st%.eml}.state
+	printf 'message-id: <durable.bad@example.org>\n%s\n' "$2" >"$st"
+	"$ROBOT" queue -c c.yaml add good.eml >/dev/null
+	"$ROBOT" send -c c.yaml >c.out 2>c.err
+	rc=$?
+	ok "9: $2: send exits 65" test "$rc" -eq 65
+	ok "9: ... one error line naming the file and $1" sh -c '
+		test "$(wc -l <"$1")" -eq 1 && grep -q "^robot: error: " "$1" &&
+		grep -qF "$2" "$1" && grep -qF "$3" "$1"' _ c.err "$st" "$1"
+	ok "9: ... the message kept in new/, not sent" sh -c '
+		test -f "$1" && ! grep -q "durable bad" c.mbox &&
+		! grep -q "durable.bad" c.out' _ "${st%.state}.eml"
+	ok "9: ... the other one sent" grep -q "durable good" c.mbox
+	if [ -z "${3:-}" ]; then
+		"$ROBOT" queue -c c.yaml >q.out 2>q.err
+		ok "9: ... robot queue names it too (exit 65)" \
+			sh -c 'test "$1" -eq 65 && grep -qF "$2" q.err' _ $? "$1"
+	fi
+}
+corrupt attempts "attempts: 99999999999"
+corrupt attempts "attempts: -3"
+corrupt next-attempt "next-attempt: 9999-99-99T00:00:00Z"
+corrupt next-attempt "next-attempt: 2999-01-01T00:00:00Z"
+corrupt sent-to "sent-to: dev@example.org"
+# (an address that is none of the recipients: send's check)
+corrupt sent-to "$(printf 'sent-to: other@evil.org\ndeferred: dev@example.org')" send
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

@@ -637,7 +637,12 @@ static void deliver(struct run *r, const char *name)
 		spool_unlock(&r->sp);
 		goto out;
 	}
-	spool_read_meta(&r->sp, SPOOL_NEW, name, &meta);
+	if (spool_read_meta(&r->sp, SPOOL_NEW, name, &meta) < 0) {
+		/* a state file robot did not write: kept, never sent */
+		spool_unlock(&r->sp);
+		worse(r, EXIT_DATAERR);
+		goto out;
+	}
 	spool_send_claim(&r->sp, name);
 	spool_unlock(&r->sp);
 	test_crash_point("claim");
@@ -647,6 +652,14 @@ static void deliver(struct run *r, const char *name)
 		goto stop;
 	if (envelope_read(&e, msg.buf, msg.len, &why)) {
 		unreadable(r, name, why.buf);
+		goto out;
+	}
+	if (spool_check_meta(&r->sp, SPOOL_NEW, name, &meta, e.rcpt, e.nrcpt,
+			     r->staging_to)) {
+		spool_lock(&r->sp);
+		spool_send_claim(&r->sp, NULL);
+		spool_unlock(&r->sp);
+		worse(r, EXIT_DATAERR);
 		goto out;
 	}
 	sender = r->envelope_from ? r->envelope_from : e.from;

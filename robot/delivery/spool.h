@@ -128,6 +128,7 @@ struct spool_msg {
 	long long queued_ns;	    /* the same in nanoseconds, for order */
 	long long size;
 	int has_meta;
+	int corrupt; /* its state file is corrupt (spool_read_meta: -1) */
 	struct spool_meta meta;
 };
 
@@ -139,9 +140,24 @@ int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 	       size_t *n);
 void spool_msgs_release(struct spool_msg *v, size_t n);
 
-/* The state file of a message: 0, or 1 when there is none (m zeroed). */
+/*
+ * The state file of a message: 0, 1 when there is none (m zeroed), or -1
+ * after one error line naming the file and the key when it is not one
+ * robot wrote (m zeroed): attempts not a count from 0 to 100000, a date
+ * that is none, a next-attempt more than a day after the last attempt,
+ * sent-to lines on a message still queued with nobody deferred.  Such a
+ * message is kept where it is: never sent, parked or called delivered.
+ */
 int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 		    struct spool_meta *m);
+/*
+ * Whether every sent-to, refused and deferred address of `m` is one of
+ * the message's recipients rcpt[0..n) (or `also`, the staging_to): 0, or
+ * -1 after one error line naming the state file and the key.
+ */
+int spool_check_meta(struct spool *s, enum spool_state st, const char *name,
+		     const struct spool_meta *m, char *const *rcpt, size_t n,
+		     const char *also);
 /* Writes it (whole, by rename).  With the lock held. */
 int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 		     const char *message_id, const struct spool_meta *m);
