@@ -47,6 +47,26 @@ ok "4: a Cc outside reply_allow: answered" grep -q "^Cc: " "$T/cc.out"
 ok "4: ... without copying it" sh -c '! grep -qF "victim@evil.org" "$1"' _ "$T/cc.out"
 ok "4: ... the allowed ones copied" grep -qF "torvalds@linux-foundation.org" "$T/cc.out"
 
+# 10. automatic mails: From a mailer daemon, X-Loop naming robot,
+# X-Autoreply
+auto() {
+	robot reply -c "$CFG" --extract-patch "out/auto$1" --to "auto$1.eml" \
+		>"$T/auto$1.out" 2>"$T/auto$1.err"
+	ok "10: $2: not answered" sh -c 'test "$1" -eq 0 &&
+		grep -qF "not answered" "$2" && grep -qF "$3" "$2"' _ $? \
+		"$T/auto$1.err" "$3"
+	ok "10: ... no request" test ! -e "$T/out/auto$1"
+}
+hdr From "Mail Delivery System <MAILER-DAEMON@mx.example.org>" >"$T/auto1.eml"
+auto 1 "From: MAILER-DAEMON@..." "mailer daemon"
+hdr X-Loop "lkp@intel.com" >"$T/auto2.eml"
+auto 2 "X-Loop: lkp@intel.com (robot's own)" "X-Loop"
+hdr X-Autoreply "yes" >"$T/auto3.eml"
+auto 3 "X-Autoreply: yes" "X-Autoreply"
+hdr X-Loop "other-list@example.org" >"$T/auto4.eml"
+robot reply -c "$CFG" --extract-patch out/auto4 --to auto4.eml >/dev/null 2>&1
+ok "10: an X-Loop of someone else's is answered" test -f "$T/out/auto4/patch.mbox"
+
 # 5. FIFOs (and other files that are no regular file) are refused at
 # once, naming the file, exit 65: none of them may hang robot
 SMALL=$TOP/tests/data/compare/small

@@ -150,6 +150,35 @@ static void field_lc(const struct followup *f, const char *name,
 		strbuf_addch(out, *v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
 }
 
+/* An X-Loop field naming one of robot's addresses (into `v`). */
+static int loops(const struct followup *f, const struct robot_config *cfg,
+		 const char *extra, struct strbuf *v)
+{
+	size_t i;
+
+	for (i = 0; i < f->msg.nr; i++) {
+		const char *val = f->msg.f[i].value, *a;
+		char *addr;
+		size_t len;
+		int ret;
+
+		if (strcasecmp(f->msg.f[i].name, "X-Loop"))
+			continue;
+		a = val + strspn(val, " \t<");
+		len = strcspn(a, " \t>");
+		addr = xstrndup(a, len);
+		ret = guard_is_robot(cfg, extra, addr);
+		if (ret) {
+			strbuf_reset(v);
+			strbuf_addstr(v, addr);
+		}
+		free(addr);
+		if (ret)
+			return 1;
+	}
+	return 0;
+}
+
 int guard_check(const struct followup *f, const struct robot_config *cfg,
 		const char *extra, struct spool *spool, struct strbuf *why)
 {
@@ -190,6 +219,22 @@ int guard_check(const struct followup *f, const struct robot_config *cfg,
 		strbuf_addf(why,
 			    "it comes from a mailer daemon (Return-Path: "
 			    "%s)",
+			    v.buf);
+		goto out;
+	}
+	if (!strncasecmp(sender, "mailer-daemon@", 14)) {
+		strbuf_addf(why, "it comes from a mailer daemon (From: %s)",
+			    sender);
+		goto out;
+	}
+	field_lc(f, "X-Autoreply", &v);
+	if (v.len && strcmp(v.buf, "no")) {
+		strbuf_addf(why, "it is an automatic mail (X-Autoreply: %.40s)",
+			    v.buf);
+		goto out;
+	}
+	if (loops(f, cfg, extra, &v)) {
+		strbuf_addf(why, "it has been through robot (X-Loop: %s)",
 			    v.buf);
 		goto out;
 	}

@@ -8,8 +8,10 @@
  *     or robot's spool holds its Message-ID: a copy coming back through a
  *     list);
  *   - it is no automatic mail: no Auto-Submitted other than "no"
- *     (RFC 3834), no Precedence bulk, list or junk, and not from a
- *     mailer daemon (an empty or MAILER-DAEMON Return-Path);
+ *     (RFC 3834), no X-Autoreply other than "no", no Precedence bulk,
+ *     list or junk, not from a mailer daemon (an empty or MAILER-DAEMON
+ *     Return-Path, a From of MAILER-DAEMON@...), and no X-Loop naming
+ *     one of robot's addresses;
  *   - it is addressed to robot: one of robot's addresses is in To or Cc;
  *   - its senders are on the allowlist (`reply_allow`: addresses and
  *     @domains), when the configuration has one: every From address, and
