@@ -124,5 +124,83 @@ corrupt sent-to "sent-to: dev@example.org"
 # (an address that is none of the recipients: send's check)
 corrupt sent-to "$(printf 'sent-to: other@evil.org\ndeferred: dev@example.org')" send
 
+# --- 11. the spool is private, whatever the umask -----------------------
+rm -rf p.spool
+cfg p
+mail 1 >p1.eml
+(umask 0 && "$ROBOT" queue -c p.yaml add p1.eml >/dev/null &&
+	"$ROBOT" send -c p.yaml >/dev/null)
+ok "11: umask 0: the spool's folders are 0700" sh -c '
+	for d in p.spool p.spool/new p.spool/sent p.spool/tmp p.spool/failed p.spool/hold; do
+		test "$(stat -c %a "$d")" = 700 || { echo "$d: $(stat -c %a "$d")"; exit 1; }
+	done'
+ok "11: ... its files 0600" sh -c '
+	find p.spool -type f | while read -r f; do
+		test "$(stat -c %a "$f")" = 600 || { echo "$f: $(stat -c %a "$f")"; exit 1; }
+	done && test "$(find p.spool -type f | wc -l)" -ge 2'
+
+# --- 11. a compose that cannot queue its message leaves no record of it --
+SMALL=$TOP/tests/data/compare/small
+cp -R "$SMALL/rt0" "$SMALL/rt1" "$SMALL/commits.yaml" .
+base_request 20f3337d350c4e1b4ac66d731fd4e98565bf6cc0 >report.yaml
+cfg q
+mkdir -p q.spool
+: >q.spool/new
+"$ROBOT" compose -c q.yaml report.yaml >q.out 2>q.err
+ok "11: compose, new/ not a folder: it fails" test $? -ne 0
+ok "11: ... and keeps no record of the report it did not queue" \
+	test "$(find q.spool/reports -type f 2>/dev/null | wc -l)" -eq 0
+
+# --- 11. a read-only spool can be listed; a full disk loses no state ------
+M=$T/mnt
+mkdir -p "$M"
+if ! mount -t tmpfs -o size=256k tmpfs "$M" 2>/dev/null; then
+	_ok "11: # SKIP cannot mount a tmpfs here (read-only and full spools)"
+else
+	trap 'umount "$M" 2>/dev/null; cleanup' EXIT
+	printf 'spool: %s/s\nmbox: %s/out.mbox\n' "$M" "$T" >r.yaml
+	for i in 1 2; do
+		mail $i >r$i.eml
+		"$ROBOT" queue -c r.yaml add r$i.eml >/dev/null
+	done
+	mount -o remount,ro "$M"
+	"$ROBOT" queue -c r.yaml >r.out 2>r.err
+	ok "11: robot queue lists a read-only spool: exit 0" test $? -eq 0
+	ok "11: ... both messages" test "$(grep -c durable r.out)" -eq 2
+	mount -o remount,rw "$M"
+	"$ROBOT" send -c r.yaml >/dev/null 2>&1
+	# fill the disk: a message the server took keeps its state (it
+	# stays queued, to go out again, and is never in sent/ without one)
+	. "$TOP/tests/lib-smtp.sh"
+	trap 'smtp_stop_all; umount "$M" 2>/dev/null; cleanup' EXIT
+	smtpd_start full
+	smtp_config full f.yaml 'smtp_starttls: opportunistic'
+	sed -i "s|^spool: .*|spool: $M/f|" f.yaml
+	mail 3 >r3.eml
+	"$ROBOT" queue -c f.yaml add r3.eml >/dev/null
+	"$PYTHON" -c '
+import sys
+f = open(sys.argv[1], "wb")
+try:
+    while True:
+        f.write(b"x" * 1024); f.flush()
+except OSError:
+    pass' "$M/fill" 2>/dev/null
+	"$ROBOT" send -c f.yaml >f.out 2>f.err
+	rc=$?
+	ok "11: send on a full disk: the server has it, exit 75" \
+		test "$rc" -eq 75 -a "$(received full)" -eq 1
+	ok "11: ... no message in sent/ without its state file" sh -c '
+		for e in "$1"/f/sent/*.eml; do
+			test -e "$e" || continue
+			test -s "${e%.eml}.state" || { echo "no state: $e"; exit 1; }
+		done' _ "$M"
+	ok "11: ... it stays queued, saying it goes out again" sh -c '
+		test "$(ls "$1"/f/new/*.eml | wc -l)" -eq 1 &&
+		grep -q "goes out again" "$2"' _ "$M" f.err
+	rm -f "$M/fill"
+	umount "$M"
+fi
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

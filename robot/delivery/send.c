@@ -352,7 +352,8 @@ out:
 
 /*
  * Moves the message from new/ to `to` (sent/ or failed/) with its record
- * (the spool lock held).  The rename is the moment it counts as done.
+ * (the spool lock held): the record is written into `to` first, then the
+ * message renamed there, the moment it counts as done.
  */
 static int record_done(struct run *r, const char *name, const char *id,
 		       struct spool_meta *meta, enum spool_state to)
@@ -363,9 +364,19 @@ static int record_done(struct run *r, const char *name, const char *id,
 	meta->next_attempt = 0;
 	if (to == SPOOL_SENT)
 		spool_strs_release(&meta->deferred);
-	ret = spool_move(&r->sp, name, SPOOL_NEW, to, 0);
+	/*
+	 * The record first, then the move: a disk too full for the record
+	 * leaves the message queued with what it had (it goes out again),
+	 * never in sent/ without one.
+	 */
+	ret = spool_write_meta(&r->sp, to, name, id, meta);
+	if (ret)
+		error("%s: %s, but its record cannot be written: it stays "
+		      "queued and goes out again",
+		      id ? id : name, to == SPOOL_SENT ? "sent" : "failed");
 	if (!ret)
-		ret = spool_write_meta(&r->sp, to, name, id, meta);
+		ret = spool_move(&r->sp, name, SPOOL_NEW, to,
+				 SPOOL_MOVE_KEEP_META);
 	if (!ret && to == SPOOL_SENT)
 		spool_rate_add(&r->sp, r->now);
 	return ret;

@@ -113,7 +113,7 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 	} else if (!create) {
 		ret = bad_spool(config, dir, "does not exist");
 		goto err;
-	} else if (mkdir(dir, 0755) && errno != EEXIST) {
+	} else if (mkdir_private(dir) && errno != EEXIST) {
 		if (errno == ENOENT)
 			ret = bad_spool(config, dir,
 					"cannot be created: its parent "
@@ -125,7 +125,7 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 	for (i = 0; i <= SPOOL_NSTATES; i++) {
 		p = path_of(s, i < SPOOL_NSTATES ? state_dirs[i] : "tmp", NULL,
 			    NULL);
-		if (mkdir(p, 0755) && errno != EEXIST) {
+		if (mkdir_private(p) && errno != EEXIST) {
 			ret = fail("cannot create '%s'", p);
 			free(p);
 			goto err;
@@ -133,7 +133,14 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 		free(p);
 	}
 	p = path_of(s, "spool.lock", NULL, NULL);
-	s->lock_fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	s->lock_fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* a spool robot may not write (robot queue lists it): no lock */
+	if (s->lock_fd < 0 && !create && (errno == EACCES || errno == EROFS)) {
+		s->lock_fd = open(p, O_RDONLY | O_CLOEXEC);
+		if (s->lock_fd < 0)
+			s->lock_fd = open(s->dir, O_RDONLY | O_CLOEXEC);
+		s->read_only = s->lock_fd >= 0;
+	}
 	if (s->lock_fd < 0) {
 		ret = fail("cannot open '%s'", p);
 		free(p);
@@ -203,6 +210,13 @@ int spool_clean_tmp(struct spool *s)
 
 /* ---- files ---- */
 
+int mkdir_private(const char *path)
+{
+	if (mkdir(path, 0700))
+		return -1;
+	return chmod(path, 0700);
+}
+
 static int fsync_dir(const char *path)
 {
 	int fd = open(path, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
@@ -220,12 +234,15 @@ static int fsync_dir(const char *path)
 static int write_file(const char *path, const char *data, size_t len,
 		      int durable)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	size_t done = 0;
 	int e;
 
 	if (fd < 0)
 		return fail("cannot create '%s'", path);
+	/* private whatever the umask: Bcc lines, unsent reports */
+	if (fchmod(fd, 0600))
+		goto err;
 	while (done < len) {
 		ssize_t n = write(fd, data + done, len - done);
 
@@ -785,14 +802,19 @@ int spool_move(struct spool *s, const char *name, enum spool_state from,
 		ret = fail("cannot move '%s'", a);
 		goto out;
 	}
-	if (touch)
+	if (touch & 1)
 		utimensat(AT_FDCWD, b, NULL, 0);
 	free(a);
 	free(b);
 	a = path_of(s, state_dirs[from], name, ".state");
 	b = path_of(s, state_dirs[to], name, ".state");
-	if (rename(a, b) && errno != ENOENT)
+	if (touch & SPOOL_MOVE_KEEP_META) {
+		/* `to` has its new state file already: drop the old one */
+		if (unlink(a) && errno != ENOENT)
+			ret = fail("cannot remove '%s'", a);
+	} else if (rename(a, b) && errno != ENOENT) {
 		ret = fail("cannot move '%s'", a);
+	}
 out:
 	free(a);
 	free(b);
@@ -846,7 +868,7 @@ static int open_send_lock(struct spool *s, int flags)
 	if (s->send_fd >= 0)
 		return 0;
 	p = path_of(s, "send.lock", NULL, NULL);
-	s->send_fd = open(p, flags | O_CLOEXEC, 0644);
+	s->send_fd = open(p, flags | O_CLOEXEC, 0600);
 	if (s->send_fd < 0 && !(errno == ENOENT && !(flags & O_CREAT))) {
 		int ret = fail("cannot open '%s'", p);
 
@@ -1012,7 +1034,7 @@ long spool_rate_recent(struct spool *s, time_t now)
 void spool_rate_add(struct spool *s, time_t now)
 {
 	char *p = path_of(s, "rate", NULL, NULL);
-	int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	char line[32];
 	int len = snprintf(line, sizeof(line), "%lld\n", (long long)now);
 

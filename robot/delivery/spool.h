@@ -52,13 +52,22 @@ struct spool {
 	char *dir;
 	int lock_fd, send_fd;
 	int locked, sending;
+	int read_only; /* opened without create where robot cannot write */
 };
+
+/*
+ * mkdir(path) 0700 whatever the umask: the spool's folders are private
+ * (its messages hold Bcc lines and unsent reports).  0, or -1 (errno).
+ */
+int mkdir_private(const char *path);
 
 /*
  * Opens the spool `dir`.  With `create` (compose, queue add) it is made
  * when missing, but not its parent; without, it must exist (send, queue).
- * Missing state directories are made.  `config` (the configuration file,
- * or NULL) is named when the spool key is wrong (exit 78).
+ * Missing state directories are made, 0700, and every file robot
+ * writes there is 0600, whatever the umask.  A spool robot cannot write
+ * opens read-only without `create` (robot queue lists it).  `config` (the
+ * configuration file, or NULL) is named when the spool key is wrong (exit 78).
  */
 int spool_open(struct spool *s, const char *dir, int create,
 	       const char *config);
@@ -167,10 +176,13 @@ int spool_read(struct spool *s, enum spool_state st, const char *name,
 	       struct strbuf *out);
 
 /*
- * Moves a message and its state file to another state; `touch` restarts
- * its queue time (release, retry).  The message file moves first: it is
- * where the message is.  With the lock held.
+ * Moves a message and its state file to another state; `touch` 1
+ * restarts its queue time (release, retry); SPOOL_MOVE_KEEP_META: the
+ * state file in `to` was written already (spool_write_meta), the one in
+ * `from` is removed instead of moved.  The message file moves first: it
+ * is where the message is.  With the lock held.
  */
+#define SPOOL_MOVE_KEEP_META 2
 int spool_move(struct spool *s, const char *name, enum spool_state from,
 	       enum spool_state to, int touch);
 /* Deletes a message and its state file.  With the lock held. */
