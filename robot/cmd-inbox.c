@@ -156,6 +156,7 @@ int cmd_inbox(int argc, char **argv)
 	struct spool s;
 	const char *source;
 	size_t n = 0, i;
+	off_t offset = 0, retry = -1;
 	int first = 0, status, r = parse_options(&cli, argc, argv);
 
 	if (r)
@@ -184,8 +185,11 @@ int cmd_inbox(int argc, char **argv)
 		status = EXIT_CONFIG;
 	if (!status)
 		status = inbox_seen_open(&seen, cfg.inbox_seen);
-	if (!status)
-		status = inbox_read(source, cfg.mail_max_bytes, &mails, &n);
+	if (!status) {
+		offset = inbox_seen_offset(&seen, source);
+		status = inbox_read(source, cfg.mail_max_bytes, &offset, &mails,
+				    &n);
+	}
 	/* a mail's error is its own: the others are still worked on */
 	for (i = 0; i < n && !status && !seen.broken; i++) {
 		int r1 = one(&mails[i], &cfg, &s, lore,
@@ -193,7 +197,13 @@ int cmd_inbox(int argc, char **argv)
 
 		if (r1 && !first)
 			first = r1;
+		/* an mbox is read again from the first mail to try again */
+		if (r1 == EXIT_TEMPFAIL && retry < 0)
+			retry = mails[i].offset;
 	}
+	if (!status && !seen.broken && offset >= 0)
+		inbox_seen_set_offset(&seen, source,
+				      retry >= 0 ? retry : offset);
 	if (!status)
 		status = first;
 	inbox_mails_release(mails, n);

@@ -195,5 +195,45 @@ ok "8: a link to ..%2F..%2Fadmin@x.org is not asked for" \
 kill "$lore_pid"
 wait "$lore_pid" 2>/dev/null
 
+# 11. an mbox is not read whole on every run: the next run starts where
+# the last one ended (the bytes before it garbled here, as a check)
+rm -rf "$T/requests" "$T/inbox.seen"
+{
+	echo "From rene@example.org Mon Sep 25 09:12:44 2023"
+	mail "<mbox1@example.org>"
+	echo
+	echo "From rene@example.org Mon Sep 25 09:12:45 2023"
+	mail "<mbox2@example.org>"
+	echo
+} >"$T/big.mbox"
+robot inbox -c "$CFG" big.mbox >"$T/mb1" 2>&1
+ok "11: an mbox of two: both worked on" test "$(grep -c 'inline patch' "$T/mb1")" -eq 2
+size=$(wc -c <"$T/big.mbox")
+"$PYTHON" -c '
+import sys
+p, n = sys.argv[1], int(sys.argv[2])
+with open(p, "r+b") as f:
+    f.write(b"x" * (n - 1))' "$T/big.mbox" "$size"
+robot inbox -c "$CFG" big.mbox >"$T/mb2" 2>&1
+ok "11: a second run reads none of what the first read: exit 0, nothing" \
+	test $? -eq 0 -a ! -s "$T/mb2"
+{
+	echo "From rene@example.org Mon Sep 25 09:12:46 2023"
+	mail "<mbox3@example.org>"
+	echo
+} >>"$T/big.mbox"
+robot inbox -c "$CFG" big.mbox >"$T/mb3" 2>&1
+ok "11: a mail appended: only it is worked on" sh -c '
+	test "$(wc -l <"$1")" -eq 1 && grep -qF "<mbox3@example.org>: " "$1"' _ "$T/mb3"
+: >"$T/big.mbox"
+{
+	echo "From rene@example.org Mon Sep 25 09:12:47 2023"
+	mail "<mbox4@example.org>"
+	echo
+} >"$T/big.mbox"
+robot inbox -c "$CFG" big.mbox >"$T/mb4" 2>&1
+ok "11: the mbox rewritten (shorter): read from its start again" \
+	grep -qF "<mbox4@example.org>: " "$T/mb4"
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

@@ -10,22 +10,27 @@
 #define ROBOT_INBOX_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct inbox_mail {
 	char *name; /* the file, or "MBOX:N" (from 1) */
 	char *raw;  /* NULL when it was too big (`why` says so) */
 	size_t len;
 	char *why;
+	off_t offset; /* an mbox's: where its "From " line starts */
 };
 
 /*
- * All mails of `source` (a Maildir directory or an mbox file).  A mail
+ * The mails of `source` (a Maildir directory, *offset set to -1, or an
+ * mbox file read from *offset on when the bytes there still start a
+ * message after an empty line, else whole; *offset is then where it
+ * ended).  A mail
  * larger than `max_bytes` is listed with raw NULL and its reason.
  * Returns 0, or an exit code after an error (source unreadable: 1, not a
  * Maildir nor an mbox: 65).
  */
-int inbox_read(const char *source, size_t max_bytes, struct inbox_mail **mails,
-	       size_t *n);
+int inbox_read(const char *source, size_t max_bytes, off_t *offset,
+	       struct inbox_mail **mails, size_t *n);
 void inbox_mails_release(struct inbox_mail *mails, size_t n);
 
 /*
@@ -38,6 +43,8 @@ struct inbox_seen {
 	char *path;
 	int fd;
 	int broken; /* a line could not be written: stop */
+	char *mbox; /* "offset N PATH": the mbox read last, and N */
+	off_t mbox_offset;
 	char **ids;
 	size_t n, alloc;
 	/* an open-addressing index of ids: slot = 1 + index, 0 = empty */
@@ -53,6 +60,13 @@ int inbox_seen_add(struct inbox_seen *s, const char *id);
  * later run stops on it; removing the line has it tried again.
  */
 int inbox_seen_aside(struct inbox_seen *s, const char *id);
+/*
+ * Where robot inbox left the mbox `mbox` (0: from the start), and
+ * remembering it (a line "offset N PATH"): every mail before N is done
+ * or set aside, so the next run reads the file from there.
+ */
+off_t inbox_seen_offset(const struct inbox_seen *s, const char *mbox);
+int inbox_seen_set_offset(struct inbox_seen *s, const char *mbox, off_t off);
 void inbox_seen_close(struct inbox_seen *s);
 
 /* The id a mail is remembered by: its Message-ID, else a digest. */
