@@ -327,7 +327,8 @@ static const struct {
 	{ "drop", "dropped", DROP },
 };
 
-/* Makes a queued message due now; `fresh` also forgets its failures. */
+/* Makes a queued message due now; `fresh` also forgets its failures
+ * (their replies, not how many attempts there were). */
 static int make_due(struct spool *s, enum spool_state st,
 		    const struct spool_msg *m, int fresh)
 {
@@ -338,7 +339,7 @@ static int make_due(struct spool *s, enum spool_state st,
 		return 0;
 	meta.next_attempt = 0;
 	if (fresh) {
-		meta.attempts = 0;
+		/* the attempts stay counted: a retry is one more */
 		free(meta.reply);
 		meta.reply = NULL;
 		spool_strs_release(&meta.refused);

@@ -202,5 +202,52 @@ except OSError:
 	umount "$M"
 fi
 
+# --- 12. the smaller ones ------------------------------------------------
+# a garbage file in new/: no raw byte of it on stderr nor in the JSON
+rm -rf g.spool
+cfg g
+mkdir -p g.spool/new
+printf 'Subject: \033[31mred\377\376\nMessage-ID: <\001x\377@e.org>\n' >g.spool/new/garbage.eml
+"$ROBOT" queue -c g.yaml --json >g.json 2>g.err
+ok "12: robot queue --json on a garbage file: valid JSON" \
+	"$PYTHON" -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' g.json
+"$ROBOT" send -c g.yaml >g.out 2>g.err
+ok "12: send: no raw control or non-UTF-8 byte on stderr or stdout" "$PYTHON" -c '
+import sys
+for f in sys.argv[1:]:
+    b = open(f, "rb").read()
+    b.decode("utf-8")
+    assert not any(c < 32 and c not in (9, 10) or c == 127 for c in b), (f, b)' g.err g.out
+
+# queue retry keeps the count of attempts
+rm -rf t.spool
+cfg t
+mail 9 >t9.eml
+"$ROBOT" queue -c t.yaml add t9.eml >/dev/null
+st=$(ls t.spool/new/*.eml)
+st=${st%.eml}.state
+printf 'message-id: <durable.9@example.org>\nattempts: 3\nlast-attempt: 2026-01-01T00:00:00Z\nnext-attempt: 2026-01-01T00:04:00Z\ndeferred: dev@example.org 451 4.7.1 later\n' >"$st"
+"$ROBOT" queue -c t.yaml retry "<durable.9@example.org>" >/dev/null 2>&1
+ok "12: queue retry keeps the attempts" grep -qx "attempts: 3" "$st"
+
+# a drop in the middle of DATA: the deferred recipients are not "250 ok",
+# the reason is in words
+"$PYTHON" "$TOP/tests/helpers/smtp-drop.py" "$T/drop.port" >/dev/null 2>&1 &
+drop_pid=$!
+i=0
+while [ ! -s "$T/drop.port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+printf 'spool: x.spool\nsmtp_url: smtp://127.0.0.1:%s/x\nsmtp_starttls: opportunistic\n' \
+	"$(cat "$T/drop.port")" >x.yaml
+mail 10 >x.eml
+"$ROBOT" queue -c x.yaml add x.eml >/dev/null
+"$ROBOT" send -c x.yaml >x.out 2>x.err
+ok "12: a drop mid-DATA: deferred (75)" test $? -eq 75
+ok "12: ... no deferred recipient with the 250 of its RCPT" sh -c '
+	! grep -q "^deferred: .* 250 " x.spool/new/*.state &&
+	! grep -q "example.org 250 ok" x.out'
+ok "12: ... no errno number for a reason" sh -c '! grep -q "errno: [0-9]" x.out x.err'
+kill "$drop_pid"
+wait "$drop_pid" 2>/dev/null
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

@@ -97,5 +97,34 @@ expect_code 65 "5: compose, commits: a FIFO: exit 65 at once" \
 	timeout 10 "$ROBOT" compose -c "$T/$CFG" --dry-run "$T/reply/data/fifo.yaml"
 ok "5: ... naming it" names "fifo" "not a regular file"
 
+# 12. --extract-patch refuses a patch that writes outside the tree, into
+# .git, or makes a symbolic link, naming the file
+k=0
+for c in "../../etc/cron.d/x" "/etc/passwd" ".git/config" "sub/.git/hooks/post-checkout"; do
+	k=$((k + 1))
+	sed -e "s|^diff --git a/arch/x86/lib/clear_page_64.S b/arch/x86/lib/clear_page_64.S|diff --git a/$c b/$c|" \
+		-e "s|^--- a/arch/x86/lib/clear_page_64.S|--- a/$c|" \
+		-e "s|^+++ b/arch/x86/lib/clear_page_64.S|+++ b/$c|" "$M" >"$T/path$k.eml"
+	expect_code 65 "12: a patch touching $c: refused" \
+		robot reply -c "$CFG" --extract-patch "out/path$k" --to "path$k.eml"
+	ok "12: ... naming it" names "$c"
+	ok "12: ... nothing written" test ! -e "$T/out/path$k"
+done
+sed 's|^index 1234567..89abcde 100644|new file mode 120000\nindex 0000000..89abcde|' "$M" >"$T/link.eml"
+expect_code 65 "12: a patch making a symbolic link: refused" \
+	robot reply -c "$CFG" --extract-patch out/link --to link.eml
+ok "12: ... naming the file" names "arch/x86/lib/clear_page_64.S" "symbolic link"
+
+# 12. a symlinked matrix.json: no byte of what it points to is quoted
+mkdir -p "$T/s"
+cp -R "$SMALL/rt0" "$SMALL/rt1" "$T/s/"
+printf 'secret-token-1234 not json\n' >"$T/secret"
+rm "$T/s/rt1/matrix.json"
+ln -s "$T/secret" "$T/s/rt1/matrix.json"
+expect_code 65 "12: compare, matrix.json a symbolic link: exit 65" \
+	"$ROBOT" compare "$T/s/rt0" "$T/s/rt1"
+ok "12: ... naming it, quoting nothing of its target" sh -c '
+	grep -qF "$2" "$1" && ! grep -q "secret-token" "$1"' _ "$T/.err" "$T/s/rt1/matrix.json"
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

@@ -520,10 +520,15 @@ static int record(struct run *r, const char *name, const struct envelope *e,
 		const struct smtp_rcpt *x = &a->res.rcpt[i];
 		struct strbuf item = STRBUF_INIT;
 
-		strbuf_addf(
-			&item, "%s %s", a->rcpt[i],
-			x->reply ? x->reply
-				 : (a->res.reply ? a->res.reply : "no reply"));
+		const char *why = x->reply;
+
+		/* a deferred recipient's reply is the message's, never the
+		 * 250 its RCPT got before the connection broke */
+		if (!(x->code >= 200 && x->code < 300) && why && why[0] == '2')
+			why = NULL;
+		strbuf_addf(&item, "%s %s", a->rcpt[i],
+			    why ? why
+				: (a->res.reply ? a->res.reply : "no reply"));
 		if (x->code >= 200 && x->code < 300) {
 			spool_strs_add(&sent, a->rcpt[i]);
 			spool_strs_add(&meta->sent_to, a->rcpt[i]);
@@ -615,8 +620,12 @@ static void unreadable(struct run *r, const char *name, const char *why)
 {
 	struct spool_meta meta = { 0 };
 	char *id = xasprintf("(unreadable %s)", name);
+	struct strbuf text = STRBUF_INIT;
 
-	meta.reply = xasprintf("not a mail robot can send: %s", why);
+	/* the reason may quote the file: its bytes as text */
+	strbuf_addstr(&text, "not a mail robot can send: ");
+	strbuf_add_text(&text, why, strlen(why));
+	meta.reply = strbuf_detach(&text, NULL);
 	if (!spool_lock(&r->sp)) {
 		record_failed(r, name, NULL, &meta);
 		spool_send_claim(&r->sp, NULL);

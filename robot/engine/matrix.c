@@ -90,7 +90,14 @@ static int source_open(struct source *s, const char *path, int gz)
 
 	memset(s, 0, sizeof(*s));
 	s->path = path;
-	s->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	/* not a symbolic link: an error would quote what it points to */
+	s->fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (s->fd < 0 && errno == ELOOP) {
+		error("cannot read '%s': a symbolic link (robot reads no file "
+		      "a result root links to)",
+		      path);
+		return -2;
+	}
 	if (s->fd < 0)
 		return -1;
 	if (fstat(s->fd, &st) < 0) {

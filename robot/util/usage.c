@@ -59,7 +59,15 @@ static void report(const char *prefix, const char *fmt, va_list ap,
 	}
 	strbuf_addch(&sb, '\n');
 	fflush(stdout);
-	fwrite(sb.buf, 1, sb.len, stderr);
+	{
+		/* whatever bytes a file gave the line: text (strbuf.h) */
+		struct strbuf text = STRBUF_INIT;
+
+		strbuf_add_text(&text, sb.buf, sb.len - 1);
+		strbuf_addch(&text, '\n');
+		fwrite(text.buf, 1, text.len, stderr);
+		strbuf_release(&text);
+	}
 	strbuf_release(&sb);
 }
 
