@@ -17,6 +17,7 @@
 
 #include <ctype.h>
 #include <nettle/sha1.h>
+#include <nettle/sha2.h>
 
 struct patch_id {
 	struct sha1_ctx ctx;
@@ -314,4 +315,21 @@ int repo_patch_ids(struct repo *repo, const char *rev,
 	for (i = 0; i < PATCH_ID_MAX; i++)
 		strbuf_release(&diff[i]);
 	return ret < 0 ? -1 : nr;
+}
+
+void sha256_hex(const void *data, size_t len, char hex[SHA256_HEXSZ + 1])
+{
+	static const char digits[] = "0123456789abcdef";
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+	size_t i;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, data);
+	sha256_digest(&ctx, sizeof(d), d);
+	for (i = 0; i < sizeof(d); i++) {
+		hex[2 * i] = digits[d[i] >> 4];
+		hex[2 * i + 1] = digits[d[i] & 15];
+	}
+	hex[2 * sizeof(d)] = '\0';
 }

@@ -36,6 +36,14 @@ struct repo;
  */
 int patch_id_stable(const char *text, size_t len, char hex[PATCH_ID_HEXSZ + 1]);
 
+/*
+ * SHA-256 of data[0..len) in lowercase hex (NUL-terminated): the digest
+ * others use where a name must be collision-free (robot/inbox.h's request
+ * folders), so that nettle stays in this one module.
+ */
+#define SHA256_HEXSZ 64
+void sha256_hex(const void *data, size_t len, char hex[SHA256_HEXSZ + 1]);
+
 /* The diff algorithms robot tries, in order (git/repo.h). */
 #define PATCH_ID_MAX 3
 

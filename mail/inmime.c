@@ -29,13 +29,17 @@ int inmsg_read_file(struct inmsg *m, const char *path, size_t max_bytes,
 	int fd, ret = -1;
 
 	memset(m, 0, sizeof(*m));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
-		strbuf_addf(why, "cannot read '%s': %s", path, strerror(errno));
+	fd = open_regular(path, O_RDONLY);
+	if (fd < 0) {
+		int e = errno;
+
+		strbuf_addf(why, "cannot read '%s': %s", path,
+			    robot_strerror(errno));
+		/* not a regular file: bad input (65), not a failure */
+		errno = e == ENOTREG ? 0 : e;
 		goto out;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
+	if (fstat(fd, &st)) {
 		strbuf_addf(why, "cannot read '%s': %s", path, strerror(errno));
 		goto out;
 	}
@@ -311,6 +315,17 @@ static int base64_clean(const char *s, size_t len)
 	return 1;
 }
 
+/* Base64 text whose characters make no whole 4-character groups. */
+static int base64_cut(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != '\r' && s[i] != '\n' && s[i] != ' ' && s[i] != '\t')
+			n++;
+	return n % 4 != 0;
+}
+
 static void add_part(struct walk *w, struct mailmime *mm, const char *data,
 		     size_t len)
 {
@@ -364,6 +379,12 @@ static int single(struct walk *w, struct mailmime *mm)
 		    !base64_clean(text, len)) {
 			strbuf_addstr(w->why, "a base64 part with characters "
 					      "base64 does not use");
+			return -1;
+		}
+		if (enc == MAILMIME_MECHANISM_BASE64 && base64_cut(text, len)) {
+			strbuf_addstr(w->why,
+				      "a base64 part that is cut off (its "
+				      "characters are no whole groups of 4)");
 			return -1;
 		}
 		if (mailmime_part_parse(text, len, &idx, enc, &dec, &dec_len) !=
@@ -426,6 +447,208 @@ static int walk(struct walk *w, struct mailmime *mm, int depth)
 	return single(w, mm);
 }
 
+/*
+ * The nesting, checked before libetpan parses: mailmime_parse() reads
+ * every level's body again for each level inside it, so N nested
+ * multiparts cost N times the mail.  This scan reads each line once,
+ * holding the boundaries of the open multiparts (at most
+ * INMIME_MAX_DEPTH of them), and stops at the first level too deep
+ * or part too many; what it lets through, walk() checks again on the
+ * tree libetpan builds.
+ */
+struct scan_level {
+	char *boundary; /* NULL: an attached message (ends with its parent) */
+	int digest;	/* multipart/digest: a part without type is a message */
+};
+
+struct scan {
+	struct scan_level v[INMIME_MAX_DEPTH + 2];
+	size_t depth, parts;
+	struct strbuf *why;
+};
+
+/* The end of the line at p (past its LF), and the line without CR LF. */
+static const char *line_end(const char *p, const char *end, size_t *len)
+{
+	const char *nl = memchr(p, '\n', end - p);
+	const char *e = nl ? nl : end;
+
+	*len = e - p;
+	if (*len && p[*len - 1] == '\r')
+		(*len)--;
+	return nl ? nl + 1 : end;
+}
+
+/*
+ * The header block at *pp (to its empty line): the Content-Type, unfolded,
+ * into ct ("" without one).  *pp moves past the block.
+ */
+static void scan_header(const char **pp, const char *end, struct strbuf *ct)
+{
+	const char *p = *pp;
+	int in_ct = 0;
+
+	strbuf_reset(ct);
+	while (p < end) {
+		size_t len;
+		const char *next = line_end(p, end, &len);
+
+		if (!len) {
+			p = next;
+			break;
+		}
+		if (*p == ' ' || *p == '\t') {
+			if (in_ct && ct->len < 4096)
+				strbuf_add(ct, p, len);
+		} else {
+			in_ct = len > 13 &&
+				!strncasecmp(p, "Content-Type:", 13);
+			if (in_ct) {
+				strbuf_reset(ct);
+				strbuf_add(ct, p + 13,
+					   len - 13 < 4096 ? len - 13 : 4096);
+			}
+		}
+		p = next;
+	}
+	*pp = p;
+}
+
+static int scan_push(struct scan *sc, char *boundary, int digest)
+{
+	if (sc->depth >= INMIME_MAX_DEPTH) {
+		free(boundary);
+		strbuf_addf(sc->why, "MIME parts nested deeper than %d",
+			    INMIME_MAX_DEPTH);
+		return -1;
+	}
+	sc->v[sc->depth].boundary = boundary;
+	sc->v[sc->depth].digest = digest;
+	sc->depth++;
+	return 0;
+}
+
+static void scan_pop(struct scan *sc, size_t to)
+{
+	while (sc->depth > to)
+		free(sc->v[--sc->depth].boundary);
+}
+
+/*
+ * The header at *pp opens the levels its Content-Type says (a multipart,
+ * an attached message, whose own header follows).  `digest`: the part is
+ * in a multipart/digest.
+ */
+static int scan_part(struct scan *sc, const char **pp, const char *end,
+		     int digest)
+{
+	struct strbuf v = STRBUF_INIT;
+	int ret = 0;
+
+	for (;;) {
+		struct mailmime_content *ct = NULL;
+		size_t idx = 0;
+		int message = 0;
+
+		scan_header(pp, end, &v);
+		if (!v.len) {
+			message = digest;
+		} else if (mailmime_content_parse(v.buf, v.len, &idx, &ct) ==
+				   MAILIMF_NO_ERROR &&
+			   ct->ct_subtype) {
+			const char *b = ct_param(ct, "boundary");
+
+			if (is_multipart(ct) && b && *b)
+				ret = scan_push(
+					sc, xstrdup(b),
+					!strcasecmp(ct->ct_subtype, "digest"));
+			else if (ct->ct_type &&
+				 ct->ct_type->tp_type ==
+					 MAILMIME_TYPE_COMPOSITE_TYPE &&
+				 ct->ct_type->tp_data.tp_composite_type
+						 ->ct_type ==
+					 MAILMIME_COMPOSITE_TYPE_MESSAGE &&
+				 !strcasecmp(ct->ct_subtype, "rfc822"))
+				message = 1;
+		}
+		if (ct)
+			mailmime_content_free(ct);
+		if (ret || !message)
+			break;
+		ret = scan_push(sc, NULL, 0);
+		if (ret)
+			break;
+		digest = 0;
+	}
+	strbuf_release(&v);
+	return ret;
+}
+
+/* The open level whose boundary the line is a delimiter of, or -1. */
+static long scan_delimiter(const struct scan *sc, const char *p, size_t len,
+			   int *closing)
+{
+	size_t i = sc->depth;
+
+	if (len < 2 || p[0] != '-' || p[1] != '-')
+		return -1;
+	while (i-- > 0) {
+		const char *b = sc->v[i].boundary;
+		size_t bl, k;
+
+		if (!b)
+			continue;
+		bl = strlen(b);
+		if (len < bl + 2 || memcmp(p + 2, b, bl))
+			continue;
+		k = bl + 2;
+		*closing = len >= k + 2 && p[k] == '-' && p[k + 1] == '-';
+		if (*closing)
+			k += 2;
+		while (k < len && (p[k] == ' ' || p[k] == '\t'))
+			k++;
+		if (k == len)
+			return (long)i;
+	}
+	return -1;
+}
+
+int inmime_check_nesting(const char *raw, size_t len, struct strbuf *why)
+{
+	struct scan sc = { .why = why };
+	const char *p = raw, *end = raw + len;
+	int ret = scan_part(&sc, &p, end, 0);
+
+	while (!ret && p < end) {
+		size_t n;
+		const char *next = line_end(p, end, &n);
+		int closing = 0;
+		long lv;
+
+		/* no boundary open: nothing further can nest */
+		if (!sc.depth)
+			break;
+		lv = scan_delimiter(&sc, p, n, &closing);
+		p = next;
+		if (lv < 0)
+			continue;
+		if (closing) {
+			scan_pop(&sc, (size_t)lv);
+			continue;
+		}
+		scan_pop(&sc, (size_t)lv + 1);
+		if (++sc.parts > INMIME_MAX_PARTS) {
+			strbuf_addf(why, "more than %d MIME parts",
+				    INMIME_MAX_PARTS);
+			ret = -1;
+			break;
+		}
+		ret = scan_part(&sc, &p, end, sc.v[lv].digest);
+	}
+	scan_pop(&sc, 0);
+	return ret;
+}
+
 /* The top-level Content-Type, when the mail has one, must parse. */
 static int check_top_type(const struct inmsg *m, struct strbuf *why)
 {
@@ -457,7 +680,8 @@ int inmime_parse(struct inmime *out, const struct inmsg *m, struct strbuf *why)
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (check_top_type(m, why))
+	if (check_top_type(m, why) ||
+	    inmime_check_nesting(m->raw, m->raw_len, why))
 		return -1;
 	if (mailmime_parse(m->raw, m->raw_len, &idx, &mime) !=
 		    MAILIMF_NO_ERROR ||

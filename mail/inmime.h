@@ -17,7 +17,9 @@
  *   - a Content-Transfer-Encoding other than 7bit, 8bit, binary,
  *     quoted-printable and base64, or base64 text with other characters;
  *   - more than INMIME_MAX_PARTS parts, or nesting deeper than
- *     INMIME_MAX_DEPTH.
+ *     INMIME_MAX_DEPTH (multiparts and attached messages), found in one
+ *     pass over the text before libetpan parses it, so that the time
+ *     stays linear in the mail's size (inmime_check_nesting).
  *
  * Line ends may be LF or CRLF.  The parts are the leaves of the tree in
  * mail order, their transfer encoding undone; a message/rfc822 part is a
@@ -66,6 +68,14 @@ int inmsg_read_file(struct inmsg *m, const char *path, size_t max_bytes,
  */
 int inmime_parse(struct inmime *out, const struct inmsg *m, struct strbuf *why);
 void inmime_release(struct inmime *mm);
+
+/*
+ * The nesting and part limits of raw[0..len) (a whole mail), checked in
+ * one pass before any MIME parser reads it: libetpan's costs the mail's
+ * size times its depth.  Returns 0, or -1 with the reason in `why`.
+ * inmime_parse() and inmsg_body_text() call it first.
+ */
+int inmime_check_nesting(const char *raw, size_t len, struct strbuf *why);
 
 /*
  * The Date field as seconds since the epoch and its zone in minutes east

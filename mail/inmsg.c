@@ -11,6 +11,7 @@
 #include "robot/util/common.h"
 #include "robot/util/utf8.h"
 #include "mail/header.h"
+#include "mail/inmime.h"
 #include "mail/inmsg.h"
 
 #include <libetpan/libetpan.h>
@@ -357,10 +358,14 @@ int inmsg_body_text(const struct inmsg *m, struct strbuf *out)
 	char *dec = NULL, *conv = NULL;
 	const char *cs = NULL;
 	size_t idx = 0, dec_len = 0;
-	int ret = -1;
+	struct strbuf why = STRBUF_INIT;
+	int ret = inmime_check_nesting(m->raw, m->raw_len, &why);
 
-	if (mailmime_parse(m->raw, m->raw_len, &idx, &mime) != MAILIMF_NO_ERROR)
+	strbuf_release(&why);
+	if (ret ||
+	    mailmime_parse(m->raw, m->raw_len, &idx, &mime) != MAILIMF_NO_ERROR)
 		return -1;
+	ret = -1;
 	part = find_text(mime);
 	if (!part || !part->mm_data.mm_single)
 		goto out;

@@ -15,6 +15,7 @@
 #include "robot/util/utf8.h"
 #include "mail/inmsg.h"
 #include "mail/lore.h"
+#include "mail/valid.h"
 #include "mail/net.h"
 
 #include <fcntl.h>
@@ -333,10 +334,11 @@ static int net_up(struct lore *l)
 /*
  * One request, from the cache or the network.  Returns LORE_FOUND (200,
  * body filled), LORE_NONE (404 or 300: no such message or no match), or
- * a failure after one error line.
+ * a failure after one error line.  Without `cache_none` a 404 is neither
+ * cached nor taken from the cache (a message the mail links to).
  */
 static int request(struct lore *l, int post, const char *url,
-		   struct strbuf *body)
+		   struct strbuf *body, int cache_none)
 {
 	struct strbuf key = STRBUF_INIT;
 	struct sink sink = { body, l->o.max_bytes, 0 };
@@ -346,7 +348,8 @@ static int request(struct lore *l, int post, const char *url,
 	int ret;
 
 	strbuf_addf(&key, "%s %s", method, url);
-	if (cache_get(l, key.buf, &status, body)) {
+	if (cache_get(l, key.buf, &status, body) &&
+	    (status == 200 || cache_none || l->o.offline)) {
 		if (l->o.verbose)
 			fprintf(stderr, "robot: lore: %s: %ld (cached)\n",
 				key.buf, status);
@@ -397,7 +400,8 @@ static int request(struct lore *l, int post, const char *url,
 		/* 300: several messages have the id; b4 calls it unknown */
 		if (status != 200)
 			strbuf_reset(body);
-		cache_put(l, key.buf, status == 200 ? 200 : 404, body);
+		if (status == 200 || cache_none)
+			cache_put(l, key.buf, status == 200 ? 200 : 404, body);
 		ret = status == 200 ? LORE_FOUND : LORE_NONE;
 	} else if (status == 429 || status >= 500) {
 		error("lore: %s: the archive answers HTTP %ld, try later",
@@ -463,7 +467,8 @@ static int get_mbox(struct lore *l, const char *msgid, const char *suffix,
 	strbuf_addstr(&url, l->url);
 	lore_encode_msgid(&url, msgid);
 	strbuf_addstr(&url, suffix);
-	ret = request(l, 0, url.buf, &body);
+	/* a message not found by /raw is a lost patch: asked again */
+	ret = request(l, 0, url.buf, &body, strcmp(suffix, "/raw"));
 	if (ret == LORE_FOUND)
 		ret = answer_mbox(l, url.buf, &body, msgs, nr);
 	strbuf_release(&url);
@@ -493,7 +498,7 @@ int lore_search(struct lore *l, const char *query, int threads,
 	strbuf_addf(&url, "%s?q=", l->url);
 	encode_query(&url, query);
 	strbuf_addstr(&url, threads ? "&x=m&t=1" : "&x=m");
-	ret = request(l, 1, url.buf, &body);
+	ret = request(l, 1, url.buf, &body, 1);
 	if (ret == LORE_FOUND)
 		ret = answer_mbox(l, url.buf, &body, msgs, nr);
 	strbuf_release(&url);
@@ -525,6 +530,16 @@ static int is_view(const char *s, size_t n)
 		if (strlen(views[i]) == n && !memcmp(s, views[i], n))
 			return 1;
 	return 0;
+}
+
+/* A link's id (without <>) that is one <id@host>: "../x@y" is none. */
+static int valid_link_id(const char *id)
+{
+	char *box = xasprintf("<%s>", id);
+	int ok = !valid_msgid(box, strlen(box), NULL);
+
+	free(box);
+	return ok;
 }
 
 char *lore_link_msgid(const char *url, const char *base)
@@ -587,7 +602,7 @@ char *lore_link_msgid(const char *url, const char *base)
 		}
 	}
 	if (!id.len || !strchr(id.buf, '@') || strpbrk(id.buf, "<> \t") ||
-	    !utf8_text(id.buf, 0)) {
+	    !utf8_text(id.buf, 0) || !valid_link_id(id.buf)) {
 		strbuf_release(&id);
 		return NULL;
 	}

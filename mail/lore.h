@@ -18,7 +18,8 @@
  * means no such message, or no match.
  *
  * Cache: one file per request (method and URL) under `cache_dir`, holding
- * the status (200 or 404) and the answer as it came; reused while younger
+ * the status (200 or 404; a 404 of lore_raw() is not kept, a linked patch
+ * not found is asked again) and the answer as it came; reused while younger
  * than `cache_ttl` seconds, or whatever its age when `offline`.  Other
  * answers are never cached.  Requests are spaced at least 1/rate seconds
  * apart, across processes too when there is a cache (a lock file there).

@@ -71,9 +71,22 @@ void net_reset_error(struct net *n)
 	n->errbuf[0] = '\0';
 }
 
-const char *net_strerror(const struct net *n, CURLcode rc)
+const char *net_strerror(struct net *n, CURLcode rc)
 {
-	return n->errbuf[0] ? n->errbuf : curl_easy_strerror(rc);
+	const char *e = strstr(n->errbuf, "(errno: ");
+	char *end;
+	long num;
+
+	if (!n->errbuf[0])
+		return curl_easy_strerror(rc);
+	if (!e)
+		return n->errbuf;
+	num = strtol(e + 8, &end, 10);
+	if (*end != ')' || num <= 0)
+		return n->errbuf;
+	snprintf(n->words, sizeof(n->words), "%.*s(%s)%s", (int)(e - n->errbuf),
+		 n->errbuf, strerror((int)num), end + 1);
+	return n->words;
 }
 
 enum net_class net_classify(CURLcode rc)

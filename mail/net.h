@@ -34,6 +34,7 @@ struct net_opts {
 struct net {
 	CURL *curl;
 	char errbuf[CURL_ERROR_SIZE]; /* libcurl's detail of the last error */
+	char words[CURL_ERROR_SIZE + 64]; /* net_strerror()'s text */
 };
 
 /*
@@ -51,7 +52,9 @@ void net_close(struct net *n);
  * text of `rc`.
  */
 void net_reset_error(struct net *n);
-const char *net_strerror(const struct net *n, CURLcode rc);
+/* libcurl's "(errno: 115)" is given in words ("Operation now in
+ * progress"). */
+const char *net_strerror(struct net *n, CURLcode rc);
 
 /* What a failed transfer means for the caller. */
 enum net_class {

@@ -119,8 +119,11 @@ static void say(const char *event, const char *name, const char *id,
 }
 
 /*
- * One mail: 0 (done, remembered), or an exit code that stops the scan
- * (the mail is not remembered, so the next run tries it again).
+ * One mail: 0 (done, remembered), or the exit code of its error line.
+ * A mail robot cannot work on is set aside (remembered as such, so that
+ * no later run stops on it either); one that failed for a reason that
+ * passes (75: lore cannot be asked now) is left for the next run.  The
+ * scan goes on either way.
  */
 static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	       struct spool *s, struct lore *lore, const char *out,
@@ -156,8 +159,11 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	dir = xasprintf("%s/%s", out, sub);
 	free(sub);
 	ret = extract_mail(&f, cfg, s, lore, dir, 1, &res, &why);
-	if (ret)
+	if (ret) {
+		if (ret != EXIT_TEMPFAIL && inbox_seen_aside(seen, id))
+			ret = EXIT_RUNTIME;
 		goto out;
+	}
 	switch (res) {
 	case EXTRACT_WRITTEN:
 		say("written", m->name, id, dir, why.buf);
@@ -189,7 +195,8 @@ int cmd_inbox(int argc, char **argv)
 	struct spool s;
 	const char *source;
 	size_t n = 0, i;
-	int status, r = parse_options(&cli, argc, argv);
+	off_t offset = 0, retry = -1;
+	int first = 0, status, r = parse_options(&cli, argc, argv);
 
 	if (r)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
@@ -218,11 +225,27 @@ int cmd_inbox(int argc, char **argv)
 		status = EXIT_CONFIG;
 	if (!status)
 		status = inbox_seen_open(&seen, cfg.inbox_seen);
-	if (!status)
-		status = inbox_read(source, cfg.mail_max_bytes, &mails, &n);
-	for (i = 0; i < n && !status; i++)
-		status = one(&mails[i], &cfg, &s, lore,
+	if (!status) {
+		offset = inbox_seen_offset(&seen, source);
+		status = inbox_read(source, cfg.mail_max_bytes, &offset, &mails,
+				    &n);
+	}
+	/* a mail's error is its own: the others are still worked on */
+	for (i = 0; i < n && !status && !seen.broken; i++) {
+		int r1 = one(&mails[i], &cfg, &s, lore,
 			     cli.out ? cli.out : cfg.inbox_out, &seen);
+
+		if (r1 && !first)
+			first = r1;
+		/* an mbox is read again from the first mail to try again */
+		if (r1 == EXIT_TEMPFAIL && retry < 0)
+			retry = mails[i].offset;
+	}
+	if (!status && !seen.broken && offset >= 0)
+		inbox_seen_set_offset(&seen, source,
+				      retry >= 0 ? retry : offset);
+	if (!status)
+		status = first;
 	inbox_mails_release(mails, n);
 	inbox_seen_close(&seen);
 	lore_close(lore);

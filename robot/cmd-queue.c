@@ -193,7 +193,7 @@ static const enum spool_state list_order[] = { SPOOL_NEW, SPOOL_HOLD,
 static int list(struct spool *s, int json)
 {
 	struct strbuf out = STRBUF_INIT, reason = STRBUF_INIT;
-	int paused = spool_paused(s, &reason), first = 1, ret = 0;
+	int paused = spool_paused(s, &reason), first = 1, ret = 0, corrupt = 0;
 	size_t i, j, n;
 
 	strbuf_reset(&crashed);
@@ -213,6 +213,14 @@ static int list(struct spool *s, int json)
 
 		ret = spool_list(s, list_order[i], &v, &n);
 		for (j = 0; j < n && !ret; j++) {
+			if (v[j].corrupt) {
+				/* its error line, naming the file and key */
+				struct spool_meta m;
+
+				spool_read_meta(s, list_order[i], v[j].name,
+						&m);
+				corrupt = 1;
+			}
 			if (json)
 				list_json(&out, &v[j], first);
 			else
@@ -228,7 +236,7 @@ static int list(struct spool *s, int json)
 		fwrite(out.buf, 1, out.len, stdout);
 	strbuf_release(&out);
 	strbuf_release(&reason);
-	return ret;
+	return ret ? ret : corrupt ? EXIT_DATAERR : 0;
 }
 
 /* ---- add ---- */
@@ -331,7 +339,8 @@ static const struct {
 	{ "drop", "dropped", DROP },
 };
 
-/* Makes a queued message due now; `fresh` also forgets its failures. */
+/* Makes a queued message due now; `fresh` also forgets its failures
+ * (their replies, not how many attempts there were). */
 static int make_due(struct spool *s, enum spool_state st,
 		    const struct spool_msg *m, int fresh)
 {
@@ -342,7 +351,7 @@ static int make_due(struct spool *s, enum spool_state st,
 		return 0;
 	meta.next_attempt = 0;
 	if (fresh) {
-		meta.attempts = 0;
+		/* the attempts stay counted: a retry is one more */
 		free(meta.reply);
 		meta.reply = NULL;
 		spool_strs_release(&meta.refused);

@@ -72,6 +72,23 @@ static char *record_path(const struct spool *s, const char *name,
 			 name ? name : "", ext ? ext : "");
 }
 
+int record_exists(struct spool *s, const char *name)
+{
+	char *p = record_path(s, name, ".yaml");
+	int ret = !access(p, F_OK);
+
+	free(p);
+	return ret;
+}
+
+void record_remove(struct spool *s, const char *name)
+{
+	char *p = record_path(s, name, ".yaml");
+
+	unlink(p);
+	free(p);
+}
+
 int record_write(struct spool *s, const char *name,
 		 const struct report_record *r)
 {
@@ -106,7 +123,7 @@ int record_write(struct spool *s, const char *name,
 	key(&sb, "branch", r->branch, 0);
 	key(&sb, "report", r->report, 0);
 	key(&sb, "in_reply_to", r->in_reply_to, 0);
-	if (mkdir(dir, 0755) && errno != EEXIST) {
+	if (mkdir_private(dir) && errno != EEXIST) {
 		ret = spool_errno_exit(errno);
 		error_errno("cannot create '%s'", dir);
 		free(dir);
@@ -115,7 +132,11 @@ int record_write(struct spool *s, const char *name,
 	}
 	dst = record_path(s, name, ".yaml");
 	tmp = xasprintf("%s/tmp/%s.record.%ld", s->dir, name, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0 && fchmod(fd, 0600)) {
+		close(fd);
+		fd = -1;
+	}
 	if (fd >= 0 &&
 	    (write(fd, sb.buf, sb.len) != (ssize_t)sb.len || fsync(fd))) {
 		int e = errno;

@@ -46,6 +46,11 @@ int record_find_message(struct spool *s, const char *msgid, char **name,
  * are made absolute).  With the spool's lock held.  Returns 0 or an exit
  * code after an error.
  */
+/* Whether the record of `name` is there; removing it (a compose that
+ * could not queue its message leaves none). */
+int record_exists(struct spool *s, const char *name);
+void record_remove(struct spool *s, const char *name);
+
 int record_write(struct spool *s, const char *name,
 		 const struct report_record *r);
 

@@ -490,7 +490,8 @@ out:
 
 /*
  * Moves the message from new/ to `to` (sent/ or failed/) with its record
- * (the spool lock held).  The rename is the moment it counts as done.
+ * (the spool lock held): the record is written into `to` first, then the
+ * message renamed there, the moment it counts as done.
  */
 static int record_done(struct run *r, const char *name, const char *id,
 		       struct spool_meta *meta, enum spool_state to)
@@ -501,9 +502,19 @@ static int record_done(struct run *r, const char *name, const char *id,
 	meta->next_attempt = 0;
 	if (to == SPOOL_SENT)
 		spool_strs_release(&meta->deferred);
-	ret = spool_move(&r->sp, name, SPOOL_NEW, to, 0);
+	/*
+	 * The record first, then the move: a disk too full for the record
+	 * leaves the message queued with what it had (it goes out again),
+	 * never in sent/ without one.
+	 */
+	ret = spool_write_meta(&r->sp, to, name, id, meta);
+	if (ret)
+		error("%s: %s, but its record cannot be written: it stays "
+		      "queued and goes out again",
+		      id ? id : name, to == SPOOL_SENT ? "sent" : "failed");
 	if (!ret)
-		ret = spool_write_meta(&r->sp, to, name, id, meta);
+		ret = spool_move(&r->sp, name, SPOOL_NEW, to,
+				 SPOOL_MOVE_KEEP_META);
 	if (!ret && to == SPOOL_SENT)
 		spool_rate_add(&r->sp, r->now);
 	return ret;
@@ -650,10 +661,15 @@ static void sort_rcpts(const struct attempt *a, struct spool_meta *meta,
 		const struct smtp_rcpt *x = &a->res.rcpt[i];
 		struct strbuf item = STRBUF_INIT;
 
-		strbuf_addf(
-			&item, "%s %s", a->rcpt[i],
-			x->reply ? x->reply
-				 : (a->res.reply ? a->res.reply : "no reply"));
+		const char *why = x->reply;
+
+		/* a deferred recipient's reply is the message's, never the
+		 * 250 its RCPT got before the connection broke */
+		if (!(x->code >= 200 && x->code < 300) && why && why[0] == '2')
+			why = NULL;
+		strbuf_addf(&item, "%s %s", a->rcpt[i],
+			    why ? why
+				: (a->res.reply ? a->res.reply : "no reply"));
 		if (x->code >= 200 && x->code < 300) {
 			spool_strs_add(sent, a->rcpt[i]);
 			spool_strs_add(&meta->sent_to, a->rcpt[i]);
@@ -785,8 +801,12 @@ static void unreadable(struct run *r, const char *name, const char *why)
 {
 	struct spool_meta meta = { 0 };
 	char *id = xasprintf("(unreadable %s)", name);
+	struct strbuf text = STRBUF_INIT;
 
-	meta.reply = xasprintf("not a mail robot can send: %s", why);
+	/* the reason may quote the file: its bytes as text */
+	strbuf_addstr(&text, "not a mail robot can send: ");
+	strbuf_add_text(&text, why, strlen(why));
+	meta.reply = strbuf_detach(&text, NULL);
 	if (!spool_lock(&r->sp)) {
 		record_failed(r, name, NULL, &meta);
 		spool_send_claim(&r->sp, NULL);
@@ -883,7 +903,12 @@ static void deliver(struct run *r, const char *name)
 		spool_unlock(&r->sp);
 		goto out;
 	}
-	spool_read_meta(&r->sp, SPOOL_NEW, name, &meta);
+	if (spool_read_meta(&r->sp, SPOOL_NEW, name, &meta) < 0) {
+		/* a state file robot did not write: kept, never sent */
+		spool_unlock(&r->sp);
+		worse(r, EXIT_DATAERR);
+		goto out;
+	}
 	spool_send_claim(&r->sp, name);
 	spool_unlock(&r->sp);
 	test_crash_point("claim");
@@ -893,6 +918,14 @@ static void deliver(struct run *r, const char *name)
 		goto stop;
 	if (envelope_read(&e, msg.buf, msg.len, &why)) {
 		unreadable(r, name, why.buf);
+		goto out;
+	}
+	if (spool_check_meta(&r->sp, SPOOL_NEW, name, &meta, e.rcpt, e.nrcpt,
+			     r->staging_to)) {
+		spool_lock(&r->sp);
+		spool_send_claim(&r->sp, NULL);
+		spool_unlock(&r->sp);
+		worse(r, EXIT_DATAERR);
 		goto out;
 	}
 	sender = r->envelope_from ? r->envelope_from : e.from;

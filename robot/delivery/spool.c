@@ -17,6 +17,7 @@
 #include "robot/util/utf8.h"
 #include "mail/envelope.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -118,7 +119,7 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 	} else if (!create) {
 		ret = bad_spool(config, dir, "does not exist");
 		goto err;
-	} else if (mkdir(dir, 0755) && errno != EEXIST) {
+	} else if (mkdir_private(dir) && errno != EEXIST) {
 		if (errno == ENOENT)
 			ret = bad_spool(config, dir,
 					"cannot be created: its parent "
@@ -130,7 +131,7 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 	for (i = 0; i <= SPOOL_NSTATES; i++) {
 		p = path_of(s, i < SPOOL_NSTATES ? state_dirs[i] : "tmp", NULL,
 			    NULL);
-		if (mkdir(p, 0755) && errno != EEXIST) {
+		if (mkdir_private(p) && errno != EEXIST) {
 			ret = fail("cannot create '%s'", p);
 			free(p);
 			goto err;
@@ -138,7 +139,14 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 		free(p);
 	}
 	p = path_of(s, "spool.lock", NULL, NULL);
-	s->lock_fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	s->lock_fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* a spool robot may not write (robot queue lists it): no lock */
+	if (s->lock_fd < 0 && !create && (errno == EACCES || errno == EROFS)) {
+		s->lock_fd = open(p, O_RDONLY | O_CLOEXEC);
+		if (s->lock_fd < 0)
+			s->lock_fd = open(s->dir, O_RDONLY | O_CLOEXEC);
+		s->read_only = s->lock_fd >= 0;
+	}
 	if (s->lock_fd < 0) {
 		ret = fail("cannot open '%s'", p);
 		free(p);
@@ -208,6 +216,13 @@ int spool_clean_tmp(struct spool *s)
 
 /* ---- files ---- */
 
+int mkdir_private(const char *path)
+{
+	if (mkdir(path, 0700))
+		return -1;
+	return chmod(path, 0700);
+}
+
 static int fsync_dir(const char *path)
 {
 	int fd = open(path, O_DIRECTORY | O_RDONLY | O_CLOEXEC);
@@ -225,12 +240,15 @@ static int fsync_dir(const char *path)
 static int write_file(const char *path, const char *data, size_t len,
 		      int durable)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	size_t done = 0;
 	int e;
 
 	if (fd < 0)
 		return fail("cannot create '%s'", path);
+	/* private whatever the umask: Bcc lines, unsent reports */
+	if (fchmod(fd, 0600))
+		goto err;
 	while (done < len) {
 		ssize_t n = write(fd, data + done, len - done);
 
@@ -426,18 +444,26 @@ void spool_time_format(struct strbuf *out, time_t t)
 
 time_t spool_time_parse(const char *str)
 {
-	struct tm tm = { 0 };
+	struct tm tm = { 0 }, back;
 	char z = 0;
 	int n = 0;
+	time_t t;
 
 	if (sscanf(str, "%4d-%2d-%2dT%2d:%2d:%2d%c%n", &tm.tm_year, &tm.tm_mon,
 		   &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &z,
 		   &n) != 7 ||
-	    z != 'Z' || str[n])
+	    z != 'Z' || str[n] || strlen(str) != 20 || tm.tm_year < 1970)
 		return 0;
 	tm.tm_year -= 1900;
 	tm.tm_mon -= 1;
-	return timegm(&tm);
+	back = tm;
+	t = timegm(&tm);
+	/* a date that is one: timegm() would make 9999-99-99 another */
+	if (tm.tm_year != back.tm_year || tm.tm_mon != back.tm_mon ||
+	    tm.tm_mday != back.tm_mday || tm.tm_hour != back.tm_hour ||
+	    tm.tm_min != back.tm_min || tm.tm_sec != back.tm_sec)
+		return 0;
+	return t;
 }
 
 /* One "key: value" line; the value with any control character as '?'. */
@@ -491,10 +517,20 @@ int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 	tmp = xasprintf("%s/tmp/%s.state.%ld", s->dir, name, (long)getpid());
 	dst = path_of(s, state_dirs[st], name, ".state");
 	unlink(tmp);
-	ret = write_file(tmp, sb.buf, sb.len, 0);
+	/*
+	 * On disk before it counts, and its folder after the rename: a
+	 * power loss must not forget a message sent (it would go out again
+	 * with the rest of the run) nor its attempts.
+	 */
+	ret = write_file(tmp, sb.buf, sb.len, 1);
 	if (!ret && rename(tmp, dst)) {
 		ret = fail("cannot write '%s'", dst);
 		unlink(tmp);
+	} else if (!ret) {
+		char *dir = path_of(s, state_dirs[st], NULL, NULL);
+
+		ret = fsync_dir(dir);
+		free(dir);
 	}
 	free(tmp);
 	free(dst);
@@ -502,11 +538,34 @@ int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 	return ret;
 }
 
+/* The longest wait robot sets before an attempt (send.c's backoff). */
+#define META_MAX_WAIT	  (24 * 3600)
+#define META_MAX_ATTEMPTS 100000
+
+static int meta_time_of(const char *path, const char *key, const char *v,
+			time_t *t)
+{
+	*t = spool_time_parse(v);
+	if (*t)
+		return 0;
+	error("%s: %s: '%.40s' is no date robot wrote "
+	      "(YYYY-MM-DDTHH:MM:SSZ); the state file is corrupt",
+	      path, key, v);
+	return -1;
+}
+
+static int meta_corrupt(const char *path, const char *key, const char *what)
+{
+	error("%s: %s: %s; the state file is corrupt", path, key, what);
+	return -1;
+}
+
 int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 		    struct spool_meta *m)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *p = path_of(s, state_dirs[st], name, ".state"), *line, *next;
+	int ret = 0;
 
 	memset(m, 0, sizeof(*m));
 	if (strbuf_read_file(&sb, p)) {
@@ -514,8 +573,7 @@ int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 		strbuf_release(&sb);
 		return 1;
 	}
-	free(p);
-	for (line = sb.buf; *line; line = next) {
+	for (line = sb.buf; *line && !ret; line = next) {
 		char *colon, *v;
 
 		next = strchr(line, '\n');
@@ -528,14 +586,26 @@ int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 			continue;
 		*colon = '\0';
 		v = colon + 1 + (colon[1] == ' ');
-		if (!strcmp(line, "attempts"))
-			m->attempts = atoi(v);
-		else if (!strcmp(line, "last-attempt"))
-			m->last_attempt = spool_time_parse(v);
+		if (!strcmp(line, "attempts")) {
+			char *end;
+			long n;
+
+			errno = 0;
+			n = strtol(v, &end, 10);
+			if (!*v || *end || errno || n < 0 ||
+			    n > META_MAX_ATTEMPTS ||
+			    !isdigit((unsigned char)*v))
+				ret = meta_corrupt(
+					p, "attempts",
+					"not a count from 0 to 100000");
+			else
+				m->attempts = (int)n;
+		} else if (!strcmp(line, "last-attempt"))
+			ret = meta_time_of(p, line, v, &m->last_attempt);
 		else if (!strcmp(line, "next-attempt"))
-			m->next_attempt = spool_time_parse(v);
+			ret = meta_time_of(p, line, v, &m->next_attempt);
 		else if (!strcmp(line, "done"))
-			m->done = spool_time_parse(v);
+			ret = meta_time_of(p, line, v, &m->done);
 		else if (!strcmp(line, "via") && !m->via)
 			m->via = xstrdup(v);
 		else if (!strcmp(line, "reply") && !m->reply)
@@ -547,7 +617,60 @@ int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 		else if (!strcmp(line, "deferred"))
 			spool_strs_add(&m->deferred, v);
 	}
+	/* robot waits at most an hour after an attempt: never a year */
+	if (!ret && m->next_attempt &&
+	    (!m->last_attempt ||
+	     m->next_attempt > m->last_attempt + META_MAX_WAIT))
+		ret = meta_corrupt(p, "next-attempt",
+				   "more than a day after the last attempt "
+				   "(or none), a wait robot never sets");
+	if (!ret && st == SPOOL_NEW && m->sent_to.n && !m->deferred.n)
+		ret = meta_corrupt(p, "sent-to",
+				   "sent, yet queued with nobody deferred");
+	if (ret)
+		spool_meta_release(m);
+	free(p);
 	strbuf_release(&sb);
+	return ret;
+}
+
+int spool_check_meta(struct spool *s, enum spool_state st, const char *name,
+		     const struct spool_meta *m, char *const *rcpt, size_t n,
+		     const char *also)
+{
+	const struct spool_strs *lists[] = { &m->sent_to, &m->refused,
+					     &m->deferred };
+	static const char *const keys[] = { "sent-to", "refused", "deferred" };
+	size_t i, j, k;
+
+	for (i = 0; i < ARRAY_SIZE(lists); i++)
+		for (j = 0; j < lists[i]->n; j++) {
+			/* "ADDR" or "ADDR REPLY" */
+			const char *a = lists[i]->v[j];
+			size_t al = strcspn(a, " ");
+
+			for (k = 0; k < n; k++)
+				if (strlen(rcpt[k]) == al &&
+				    !memcmp(a, rcpt[k], al))
+					break;
+			if (k < n || (also && strlen(also) == al &&
+				      !memcmp(a, also, al)))
+				continue;
+			{
+				char *p = path_of(s, state_dirs[st], name,
+						  ".state");
+				struct strbuf what = STRBUF_INIT;
+
+				strbuf_addf(&what,
+					    "%.*s is none of the message's "
+					    "recipients",
+					    (int)(al < 80 ? al : 80), a);
+				meta_corrupt(p, keys[i], what.buf);
+				strbuf_release(&what);
+				free(p);
+			}
+			return -1;
+		}
 	return 0;
 }
 
@@ -629,9 +752,17 @@ int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 		for (j = 0; j < nstates; j++)
 			if (!strcmp(states[j], v[i].name))
 				break;
-		if (j < nstates)
-			v[i].has_meta =
-				!spool_read_meta(s, st, v[i].name, &v[i].meta);
+		if (j < nstates) {
+			int r;
+
+			/* the commands that act on it say it is corrupt */
+			error_quiet++;
+			r = spool_read_meta(s, st, v[i].name, &v[i].meta);
+			error_quiet--;
+
+			v[i].has_meta = !r;
+			v[i].corrupt = r < 0;
+		}
 	}
 	for (i = 0; i < nstates; i++)
 		free(states[i]);
@@ -677,14 +808,19 @@ int spool_move(struct spool *s, const char *name, enum spool_state from,
 		ret = fail("cannot move '%s'", a);
 		goto out;
 	}
-	if (touch)
+	if (touch & 1)
 		utimensat(AT_FDCWD, b, NULL, 0);
 	free(a);
 	free(b);
 	a = path_of(s, state_dirs[from], name, ".state");
 	b = path_of(s, state_dirs[to], name, ".state");
-	if (rename(a, b) && errno != ENOENT)
+	if (touch & SPOOL_MOVE_KEEP_META) {
+		/* `to` has its new state file already: drop the old one */
+		if (unlink(a) && errno != ENOENT)
+			ret = fail("cannot remove '%s'", a);
+	} else if (rename(a, b) && errno != ENOENT) {
 		ret = fail("cannot move '%s'", a);
+	}
 out:
 	free(a);
 	free(b);
@@ -738,7 +874,7 @@ static int open_send_lock(struct spool *s, int flags)
 	if (s->send_fd >= 0)
 		return 0;
 	p = path_of(s, "send.lock", NULL, NULL);
-	s->send_fd = open(p, flags | O_CLOEXEC, 0644);
+	s->send_fd = open(p, flags | O_CLOEXEC, 0600);
 	if (s->send_fd < 0 && !(errno == ENOENT && !(flags & O_CREAT))) {
 		int ret = fail("cannot open '%s'", p);
 
@@ -930,7 +1066,7 @@ long spool_rate_recent(struct spool *s, time_t now)
 void spool_rate_add(struct spool *s, time_t now)
 {
 	char *p = path_of(s, "rate", NULL, NULL);
-	int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	char line[32];
 	int len = snprintf(line, sizeof(line), "%lld\n", (long long)now);
 

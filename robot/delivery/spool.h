@@ -52,13 +52,22 @@ struct spool {
 	char *dir;
 	int lock_fd, send_fd;
 	int locked, sending;
+	int read_only; /* opened without create where robot cannot write */
 };
+
+/*
+ * mkdir(path) 0700 whatever the umask: the spool's folders are private
+ * (its messages hold Bcc lines and unsent reports).  0, or -1 (errno).
+ */
+int mkdir_private(const char *path);
 
 /*
  * Opens the spool `dir`.  With `create` (compose, queue add) it is made
  * when missing, but not its parent; without, it must exist (send, queue).
- * Missing state directories are made.  `config` (the configuration file,
- * or NULL) is named when the spool key is wrong (exit 78).
+ * Missing state directories are made, 0700, and every file robot
+ * writes there is 0600, whatever the umask.  A spool robot cannot write
+ * opens read-only without `create` (robot queue lists it).  `config` (the
+ * configuration file, or NULL) is named when the spool key is wrong (exit 78).
  */
 int spool_open(struct spool *s, const char *dir, int create,
 	       const char *config);
@@ -128,6 +137,7 @@ struct spool_msg {
 	long long queued_ns;	    /* the same in nanoseconds, for order */
 	long long size;
 	int has_meta;
+	int corrupt; /* its state file is corrupt (spool_read_meta: -1) */
 	struct spool_meta meta;
 };
 
@@ -139,9 +149,24 @@ int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 	       size_t *n);
 void spool_msgs_release(struct spool_msg *v, size_t n);
 
-/* The state file of a message: 0, or 1 when there is none (m zeroed). */
+/*
+ * The state file of a message: 0, 1 when there is none (m zeroed), or -1
+ * after one error line naming the file and the key when it is not one
+ * robot wrote (m zeroed): attempts not a count from 0 to 100000, a date
+ * that is none, a next-attempt more than a day after the last attempt,
+ * sent-to lines on a message still queued with nobody deferred.  Such a
+ * message is kept where it is: never sent, parked or called delivered.
+ */
 int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 		    struct spool_meta *m);
+/*
+ * Whether every sent-to, refused and deferred address of `m` is one of
+ * the message's recipients rcpt[0..n) (or `also`, the staging_to): 0, or
+ * -1 after one error line naming the state file and the key.
+ */
+int spool_check_meta(struct spool *s, enum spool_state st, const char *name,
+		     const struct spool_meta *m, char *const *rcpt, size_t n,
+		     const char *also);
 /* Writes it (whole, by rename).  With the lock held. */
 int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 		     const char *message_id, const struct spool_meta *m);
@@ -151,10 +176,13 @@ int spool_read(struct spool *s, enum spool_state st, const char *name,
 	       struct strbuf *out);
 
 /*
- * Moves a message and its state file to another state; `touch` restarts
- * its queue time (release, retry).  The message file moves first: it is
- * where the message is.  With the lock held.
+ * Moves a message and its state file to another state; `touch` 1
+ * restarts its queue time (release, retry); SPOOL_MOVE_KEEP_META: the
+ * state file in `to` was written already (spool_write_meta), the one in
+ * `from` is removed instead of moved.  The message file moves first: it
+ * is where the message is.  With the lock held.
  */
+#define SPOOL_MOVE_KEEP_META 2
 int spool_move(struct spool *s, const char *name, enum spool_state from,
 	       enum spool_state to, int touch);
 /* Deletes a message and its state file.  With the lock held. */

@@ -90,7 +90,14 @@ static int source_open(struct source *s, const char *path, int gz)
 
 	memset(s, 0, sizeof(*s));
 	s->path = path;
-	s->fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* not a symbolic link: an error would quote what it points to */
+	s->fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (s->fd < 0 && errno == ELOOP) {
+		error("cannot read '%s': a symbolic link (robot reads no file "
+		      "a result root links to)",
+		      path);
+		return -2;
+	}
 	if (s->fd < 0)
 		return -1;
 	if (fstat(s->fd, &st) < 0) {
@@ -99,6 +106,16 @@ static int source_open(struct source *s, const char *path, int gz)
 	}
 	if (S_ISDIR(st.st_mode)) {
 		error("cannot read '%s': Is a directory", path);
+		goto fail;
+	}
+	/* a FIFO or a device could block or never end */
+	if (!S_ISREG(st.st_mode)) {
+		errno = ENOTREG;
+		error_errno("cannot read '%s'", path);
+		goto fail;
+	}
+	if (fcntl(s->fd, F_SETFL, fcntl(s->fd, F_GETFL) & ~O_NONBLOCK)) {
+		error_errno("cannot read '%s'", path);
 		goto fail;
 	}
 	if (!gz && S_ISREG(st.st_mode) && (uint64_t)st.st_size > TEXT_MAX) {

@@ -12,8 +12,10 @@
 #include "config/config.h"
 #include "config/request.h"
 #include "config/yaml.h"
+#include "mail/valid.h"
 
 #include <fcntl.h>
+#include <strings.h>
 #include <unistd.h>
 
 /*
@@ -153,6 +155,95 @@ static int write_request(const char *dir, const struct followup *f,
 	return ret;
 }
 
+/* Whether a path of a patch may be written by `git am` in a tree. */
+static const char *unsafe_path(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	if (len && p[0] == '/')
+		return "an absolute path";
+	while (i < len) {
+		size_t e = i;
+
+		while (e < len && p[e] != '/')
+			e++;
+		if (e - i == 2 && !memcmp(p + i, "..", 2))
+			return "a path out of the tree (..)";
+		if (e - i == 4 && !strncasecmp(p + i, ".git", 4))
+			return "a path into .git";
+		i = e + 1;
+	}
+	return NULL;
+}
+
+/*
+ * A patch that would write outside the tree, into .git, or make a
+ * symbolic link is refused: one error line naming the file in it.
+ */
+static int unsafe_patch(const struct followup *f, const struct strbuf *mbox)
+{
+	const char *line = mbox->buf, *next, *cur = "?";
+	size_t curlen = 1;
+	int in_hunk = 0;
+
+	for (; *line; line = next) {
+		size_t len = strcspn(line, "\n");
+		const char *path = NULL, *what;
+		size_t plen = 0;
+
+		next = line + len + (line[len] == '\n');
+		/* a hunk's lines are content ("--- x" is a removed "-- x") */
+		if (!strncmp(line, "@@", 2))
+			in_hunk = 1;
+		else if (in_hunk && !(len && strchr(" +-\\", line[0])))
+			in_hunk = 0;
+		if (in_hunk)
+			continue;
+		if (len > 4 &&
+		    (!strncmp(line, "--- ", 4) || !strncmp(line, "+++ ", 4))) {
+			path = line + 4;
+			plen = strcspn(path, "\t\n");
+			if (plen == 9 && !memcmp(path, "/dev/null", 9))
+				continue;
+			if (plen > 2 && (path[0] == 'a' || path[0] == 'b') &&
+			    path[1] == '/') {
+				path += 2;
+				plen -= 2;
+			}
+		} else if (len > 11 && !strncmp(line, "diff --git ", 11)) {
+			const char *b = strstr(line, " b/");
+
+			path = line + 11;
+			plen = (b && b < line + len ? b : line + len) - path;
+			if (plen > 2 && path[0] == 'a' && path[1] == '/') {
+				path += 2;
+				plen -= 2;
+			}
+			cur = path;
+			curlen = plen;
+		} else if (len > 10 && (!strncmp(line, "rename to ", 10) ||
+					!strncmp(line, "copy to ", 8))) {
+			path = line + (line[0] == 'r' ? 10 : 8);
+			plen = line + len - path;
+		} else if ((len >= 20 &&
+			    !strncmp(line, "new file mode 120000", 20)) ||
+			   (len >= 15 &&
+			    !strncmp(line, "new mode 120000", 15))) {
+			error("%s: the patch makes '%.*s' a symbolic link; robot "
+			      "applies no such patch",
+			      f->path, (int)(curlen < 200 ? curlen : 200), cur);
+			return 1;
+		}
+		if (!path || !(what = unsafe_path(path, plen)))
+			continue;
+		error("%s: the patch touches '%.*s', %s; robot applies no such "
+		      "patch",
+		      f->path, (int)(plen < 200 ? plen : 200), path, what);
+		return 1;
+	}
+	return 0;
+}
+
 int extract_mail(const struct followup *f, const struct robot_config *cfg,
 		 struct spool *s, struct lore *lore, const char *dir,
 		 int need_patch, enum extract_result *res, struct strbuf *why)
@@ -165,6 +256,16 @@ int extract_mail(const struct followup *f, const struct robot_config *cfg,
 
 	memset(&rec, 0, sizeof(rec));
 	strbuf_init(&p.mbox, 0);
+	/* the id the request names must be one robot reply takes */
+	if (f->message_id) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (valid_msgid(f->message_id, strlen(f->message_id), &sb)) {
+			error("%s: Message-ID: %s", f->path, sb.buf);
+			strbuf_release(&sb);
+			return EXIT_DATAERR;
+		}
+	}
 	if (guard_check(f, cfg, NULL, s, why)) {
 		*res = EXTRACT_IGNORED;
 		return 0;
@@ -199,6 +300,10 @@ int extract_mail(const struct followup *f, const struct robot_config *cfg,
 	}
 	found = ret;
 	ret = 0;
+	if (found && unsafe_patch(f, &p.mbox)) {
+		ret = EXIT_DATAERR;
+		goto out;
+	}
 	if (!found && need_patch) {
 		strbuf_addstr(why, "it carries no patch");
 		*res = EXTRACT_NO_PATCH;

@@ -70,6 +70,56 @@ static int allowed(const struct robot_config *cfg, const char *addr)
 	return 0;
 }
 
+int guard_may_copy(const struct robot_config *cfg, const char *extra,
+		   const char *addr)
+{
+	size_t i;
+
+	if (guard_is_robot(cfg, extra, addr) || allowed(cfg, addr))
+		return 1;
+	for (i = 0; i < cfg->cc.n; i++)
+		if (same_mailbox(cfg->cc.v[i], addr))
+			return 1;
+	return 0;
+}
+
+/*
+ * reply_allow holds for every From address and every address the answer
+ * goes To (Mail-Followup-To, Reply-To): 1 with the reason when one is
+ * not allowed.
+ */
+static int not_allowed(const struct followup *f, const struct robot_config *cfg,
+		       const char *extra, struct strbuf *why)
+{
+	const struct hdr_addr_list *lists[] = { &f->from, &f->reply_to,
+						&f->followup_to };
+	static const char *const names[] = { "From", "Reply-To",
+					     "Mail-Followup-To" };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(lists); i++)
+		for (j = 0; j < lists[i]->nr; j++) {
+			const char *a = lists[i]->v[j].addr;
+
+			if (i && guard_is_robot(cfg, extra, a))
+				continue;
+			if (allowed(cfg, a))
+				continue;
+			if (!i && lists[i]->nr == 1)
+				strbuf_addf(why,
+					    "its sender %s is not in "
+					    "reply_allow",
+					    a);
+			else
+				strbuf_addf(why,
+					    "its %s address %s is not in "
+					    "reply_allow",
+					    names[i], a);
+			return 1;
+		}
+	return 0;
+}
+
 static int addresses_robot(const struct followup *f,
 			   const struct robot_config *cfg, const char *extra)
 {
@@ -98,6 +148,35 @@ static void field_lc(const struct followup *f, const char *name,
 		e--;
 	for (; v < e; v++)
 		strbuf_addch(out, *v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
+}
+
+/* An X-Loop field naming one of robot's addresses (into `v`). */
+static int loops(const struct followup *f, const struct robot_config *cfg,
+		 const char *extra, struct strbuf *v)
+{
+	size_t i;
+
+	for (i = 0; i < f->msg.nr; i++) {
+		const char *val = f->msg.f[i].value, *a;
+		char *addr;
+		size_t len;
+		int ret;
+
+		if (strcasecmp(f->msg.f[i].name, "X-Loop"))
+			continue;
+		a = val + strspn(val, " \t<");
+		len = strcspn(a, " \t>");
+		addr = xstrndup(a, len);
+		ret = guard_is_robot(cfg, extra, addr);
+		if (ret) {
+			strbuf_reset(v);
+			strbuf_addstr(v, addr);
+		}
+		free(addr);
+		if (ret)
+			return 1;
+	}
+	return 0;
 }
 
 int guard_check(const struct followup *f, const struct robot_config *cfg,
@@ -143,15 +222,29 @@ int guard_check(const struct followup *f, const struct robot_config *cfg,
 			    v.buf);
 		goto out;
 	}
+	if (!strncasecmp(sender, "mailer-daemon@", 14)) {
+		strbuf_addf(why, "it comes from a mailer daemon (From: %s)",
+			    sender);
+		goto out;
+	}
+	field_lc(f, "X-Autoreply", &v);
+	if (v.len && strcmp(v.buf, "no")) {
+		strbuf_addf(why, "it is an automatic mail (X-Autoreply: %.40s)",
+			    v.buf);
+		goto out;
+	}
+	if (loops(f, cfg, extra, &v)) {
+		strbuf_addf(why, "it has been through robot (X-Loop: %s)",
+			    v.buf);
+		goto out;
+	}
 	if (!addresses_robot(f, cfg, extra)) {
 		strbuf_addstr(why, "it is not addressed to robot (none of its "
 				   "addresses is in To or Cc)");
 		goto out;
 	}
-	if (!allowed(cfg, sender)) {
-		strbuf_addf(why, "its sender %s is not in reply_allow", sender);
+	if (not_allowed(f, cfg, extra, why))
 		goto out;
-	}
 	ret = 0;
 out:
 	strbuf_release(&v);

@@ -8,11 +8,16 @@
  *     or robot's spool holds its Message-ID: a copy coming back through a
  *     list);
  *   - it is no automatic mail: no Auto-Submitted other than "no"
- *     (RFC 3834), no Precedence bulk, list or junk, and not from a
- *     mailer daemon (an empty or MAILER-DAEMON Return-Path);
+ *     (RFC 3834), no X-Autoreply other than "no", no Precedence bulk,
+ *     list or junk, not from a mailer daemon (an empty or MAILER-DAEMON
+ *     Return-Path, a From of MAILER-DAEMON@...), and no X-Loop naming
+ *     one of robot's addresses;
  *   - it is addressed to robot: one of robot's addresses is in To or Cc;
- *   - its sender is on the allowlist (`reply_allow`: addresses and
- *     @domains), when the configuration has one.
+ *   - its senders are on the allowlist (`reply_allow`: addresses and
+ *     @domains), when the configuration has one: every From address, and
+ *     every address the answer would go To (Mail-Followup-To, Reply-To;
+ *     robot's own left out).  The mail's To and Cc, which the answer
+ *     copies, are copied only when allowed (guard_may_copy).
  *
  * robot's addresses are the configuration's `from` and `robot_addresses`,
  * and the From a request gives (the operator robot writes as).
@@ -30,6 +35,14 @@ struct strbuf;
  * ("Name <a@b>", a request's from), or NULL.
  */
 int guard_is_robot(const struct robot_config *cfg, const char *extra,
+		   const char *addr);
+
+/*
+ * Whether an answer may copy `addr` (a To or Cc of the mail answered):
+ * robot's own, on reply_allow (or no reply_allow), or one of the
+ * configuration's cc (the lists robot reports to).
+ */
+int guard_may_copy(const struct robot_config *cfg, const char *extra,
 		   const char *addr);
 
 /*

@@ -5,6 +5,7 @@
 #include "robot/util/common.h"
 #include "robot/incoming/inbox.h"
 #include "robot/util/utf8.h"
+#include "git/patchid.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -125,7 +126,54 @@ static int read_maildir(const char *dir, size_t max_bytes,
  * An mbox: a message after each "From " line that follows an empty line
  * (or starts the file), one '>' taken off ">From " lines (mboxrd).
  */
-static int read_mbox(const char *path, size_t max_bytes,
+/*
+ * The bytes of the mbox from `start` on, when what it remembers still
+ * holds there: a "From " line after an empty line (or the end of the
+ * file); else the whole file (0 in *start).
+ */
+static int read_from(struct strbuf *text, const char *path, off_t *start)
+{
+	char prev[2];
+	char from[5];
+	struct stat st;
+	int fd = open_regular(path, O_RDONLY), ret = 0;
+
+	if (fd < 0)
+		return -1;
+	if (*start > 0 &&
+	    (fstat(fd, &st) || st.st_size < *start || *start < 2 ||
+	     pread(fd, prev, 2, *start - 2) != 2 || prev[1] != '\n' ||
+	     (st.st_size > *start &&
+	      (pread(fd, from, 5, *start) != 5 || memcmp(from, "From ", 5)))))
+		*start = 0; /* rewritten since: all of it again */
+	if (lseek(fd, *start, SEEK_SET) < 0) {
+		ret = -1;
+	} else {
+		char buf[65536];
+		ssize_t n;
+
+		while ((n = read(fd, buf, sizeof(buf))) != 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				ret = -1;
+				break;
+			}
+			strbuf_add(text, buf, n);
+		}
+	}
+	if (ret) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int read_mbox(const char *path, size_t max_bytes, off_t *start,
 		     struct inbox_mail **mails, size_t *n)
 {
 	struct strbuf text = STRBUF_INIT, one = STRBUF_INIT;
@@ -133,12 +181,14 @@ static int read_mbox(const char *path, size_t max_bytes,
 	const char *p, *end;
 	struct inbox_mail *m = NULL;
 	size_t i;
+	off_t base;
 
-	if (strbuf_read_file(&text, path)) {
+	if (read_from(&text, path, start)) {
 		error_errno("cannot read '%s'", path);
 		strbuf_release(&text);
 		return EXIT_RUNTIME;
 	}
+	base = *start;
 	if (text.len && strncmp(text.buf, "From ", 5)) {
 		error("%s: neither a Maildir nor an mbox (no \"From \" line "
 		      "first)",
@@ -160,6 +210,7 @@ static int read_mbox(const char *path, size_t max_bytes,
 			}
 			m = add_mail(mails, n, &alloc,
 				     xasprintf("%s:%zu", path, ++nr));
+			m->offset = base + (p - text.buf);
 			p = e;
 			continue;
 		}
@@ -191,13 +242,14 @@ static int read_mbox(const char *path, size_t max_bytes,
 		    x->len >= 2 && x->raw[x->len - 2] == '\n')
 			x->raw[--x->len] = '\0';
 	}
+	*start = base + (off_t)text.len;
 	strbuf_release(&text);
 	strbuf_release(&one);
 	return 0;
 }
 
-int inbox_read(const char *source, size_t max_bytes, struct inbox_mail **mails,
-	       size_t *n)
+int inbox_read(const char *source, size_t max_bytes, off_t *offset,
+	       struct inbox_mail **mails, size_t *n)
 {
 	struct stat st;
 
@@ -207,9 +259,11 @@ int inbox_read(const char *source, size_t max_bytes, struct inbox_mail **mails,
 		error_errno("cannot read the inbox '%s'", source);
 		return EXIT_RUNTIME;
 	}
-	if (S_ISDIR(st.st_mode))
+	if (S_ISDIR(st.st_mode)) {
+		*offset = -1;
 		return read_maildir(source, max_bytes, mails, n);
-	return read_mbox(source, max_bytes, mails, n);
+	}
+	return read_mbox(source, max_bytes, offset, mails, n);
 }
 
 /* ---- seen ---- */
@@ -273,7 +327,23 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 		line = p + strcspn(p, "\n");
 		if (*line)
 			*line++ = '\0';
-		if (!*p || inbox_seen_has(s, p))
+		if (!*p)
+			continue;
+		if (!strncmp(p, "offset ", 7)) {
+			/* "offset N PATH": where the last run left PATH */
+			char *endp;
+			long long off = strtoll(p + 7, &endp, 10);
+
+			if (*endp == ' ' && off >= 0) {
+				free(s->mbox);
+				s->mbox = xstrdup(endp + 1);
+				s->mbox_offset = (off_t)off;
+			}
+			continue;
+		}
+		if (!strncmp(p, "aside ", 6))
+			p += 6;
+		if (inbox_seen_has(s, p))
 			continue;
 		seen_push(s, xstrdup(p));
 	}
@@ -286,17 +356,52 @@ int inbox_seen_has(const struct inbox_seen *s, const char *id)
 	return s->nslots && s->slots[seen_slot(s, id)] != 0;
 }
 
-int inbox_seen_add(struct inbox_seen *s, const char *id)
+static int seen_line(struct inbox_seen *s, const char *prefix, const char *id)
 {
-	char *line = xasprintf("%s\n", id);
+	char *line = xasprintf("%s%s\n", prefix, id);
 	size_t len = strlen(line);
 	int ret = 0;
 
-	if (write(s->fd, line, len) != (ssize_t)len || fsync(s->fd))
+	if (write(s->fd, line, len) != (ssize_t)len || fsync(s->fd)) {
 		ret = error_errno("cannot write '%s'", s->path);
+		s->broken = 1;
+	}
 	free(line);
 	if (!ret)
 		seen_push(s, xstrdup(id));
+	return ret;
+}
+
+int inbox_seen_add(struct inbox_seen *s, const char *id)
+{
+	return seen_line(s, "", id);
+}
+
+int inbox_seen_aside(struct inbox_seen *s, const char *id)
+{
+	return seen_line(s, "aside ", id);
+}
+
+off_t inbox_seen_offset(const struct inbox_seen *s, const char *mbox)
+{
+	return s->mbox && !strcmp(s->mbox, mbox) ? s->mbox_offset : 0;
+}
+
+int inbox_seen_set_offset(struct inbox_seen *s, const char *mbox, off_t off)
+{
+	char *v = xasprintf("%lld %s", (long long)off, mbox);
+	int ret;
+
+	if (s->mbox && !strcmp(s->mbox, mbox) && s->mbox_offset == off) {
+		free(v);
+		return 0;
+	}
+	ret = seen_line(s, "offset ", v);
+	free(v);
+	/* seen_line keeps it as an id too: harmless, never a Message-ID */
+	free(s->mbox);
+	s->mbox = xstrdup(mbox);
+	s->mbox_offset = off;
 	return ret;
 }
 
@@ -311,6 +416,7 @@ void inbox_seen_close(struct inbox_seen *s)
 	free(s->ids);
 	free(s->slots);
 	free(s->path);
+	free(s->mbox);
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
 }
@@ -323,20 +429,37 @@ char *inbox_mail_id(const char *message_id, const char *raw, size_t len)
 			 (unsigned long long)fnv1a64(FNV64_INIT, raw, len));
 }
 
+/* The characters a folder name keeps as they are. */
+static int plain_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '.' || c == '@' || c == '_' ||
+	       c == '-' || c == '+' || c == '=';
+}
+
 char *inbox_dir_name(const char *id)
 {
-	char *d, *p;
-	size_t len = strlen(id);
+	char hex[SHA256_HEXSZ + 1];
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = strlen(id), i;
+	const char *v = id;
+	int plain;
 
-	if (len > 2 && id[0] == '<' && id[len - 1] == '>')
-		d = xstrndup(id + 1, len - 2);
-	else
-		d = xstrdup(id);
-	for (p = d; *p; p++)
-		if (*p == '/' || *p == '\\' || (unsigned char)*p < 0x20 ||
-		    *p == ':')
-			*p = '_';
-	if (d[0] == '.')
-		d[0] = '_';
-	return d;
+	if (len > 2 && id[0] == '<' && id[len - 1] == '>') {
+		v = id + 1;
+		len -= 2;
+	}
+	plain = len && len <= INBOX_DIR_PLAIN_MAX && v[0] != '.';
+	for (i = 0; plain && i < len; i++)
+		plain = plain_char((unsigned char)v[i]);
+	if (plain)
+		return xstrndup(v, len);
+	/* a readable prefix, '~' (never in a plain name), the digest */
+	for (i = 0; i < len && i < INBOX_DIR_PREFIX_MAX; i++)
+		strbuf_addch(&sb, plain_char((unsigned char)v[i]) ? v[i] : '_');
+	if (sb.len && sb.buf[0] == '.')
+		sb.buf[0] = '_';
+	sha256_hex(id, strlen(id), hex);
+	strbuf_addf(&sb, "~%.32s", hex);
+	return strbuf_detach(&sb, NULL);
 }

@@ -10,32 +10,41 @@
 #define ROBOT_INBOX_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct inbox_mail {
 	char *name; /* the file, or "MBOX:N" (from 1) */
 	char *raw;  /* NULL when it was too big (`why` says so) */
 	size_t len;
 	char *why;
+	off_t offset; /* an mbox's: where its "From " line starts */
 };
 
 /*
- * All mails of `source` (a Maildir directory or an mbox file).  A mail
+ * The mails of `source` (a Maildir directory, *offset set to -1, or an
+ * mbox file read from *offset on when the bytes there still start a
+ * message after an empty line, else whole; *offset is then where it
+ * ended).  A mail
  * larger than `max_bytes` is listed with raw NULL and its reason.
  * Returns 0, or an exit code after an error (source unreadable: 1, not a
  * Maildir nor an mbox: 65).
  */
-int inbox_read(const char *source, size_t max_bytes, struct inbox_mail **mails,
-	       size_t *n);
+int inbox_read(const char *source, size_t max_bytes, off_t *offset,
+	       struct inbox_mail **mails, size_t *n);
 void inbox_mails_release(struct inbox_mail *mails, size_t n);
 
 /*
  * The seen file: one id a line ("<Message-ID>", or "sha:HEX" of a mail
- * without one), appended to and fsync'd as mails are done.  While open it
+ * without one; "aside ID" for one set aside), appended to and fsync'd as
+ * mails are done.  While open it
  * is locked: a second robot inbox gets 75.
  */
 struct inbox_seen {
 	char *path;
 	int fd;
+	int broken; /* a line could not be written: stop */
+	char *mbox; /* "offset N PATH": the mbox read last, and N */
+	off_t mbox_offset;
 	char **ids;
 	size_t n, alloc;
 	/* an open-addressing index of ids: slot = 1 + index, 0 = empty */
@@ -45,13 +54,35 @@ struct inbox_seen {
 int inbox_seen_open(struct inbox_seen *s, const char *path);
 int inbox_seen_has(const struct inbox_seen *s, const char *id);
 int inbox_seen_add(struct inbox_seen *s, const char *id);
+/*
+ * Sets a mail aside: robot could not work on it (its error line said
+ * why).  The line is "aside ID"; has() knows the id from then on, so no
+ * later run stops on it; removing the line has it tried again.
+ */
+int inbox_seen_aside(struct inbox_seen *s, const char *id);
+/*
+ * Where robot inbox left the mbox `mbox` (0: from the start), and
+ * remembering it (a line "offset N PATH"): every mail before N is done
+ * or set aside, so the next run reads the file from there.
+ */
+off_t inbox_seen_offset(const struct inbox_seen *s, const char *mbox);
+int inbox_seen_set_offset(struct inbox_seen *s, const char *mbox, off_t off);
 void inbox_seen_close(struct inbox_seen *s);
 
 /* The id a mail is remembered by: its Message-ID, else a digest. */
 char *inbox_mail_id(const char *message_id, const char *raw, size_t len);
 
-/* A directory name for a mail's outputs: its id with '/' and the like
- * replaced (caller frees). */
+/*
+ * The folder name of a mail's request (caller frees), one per id and at
+ * most 200 bytes: the id without its <>, when it is at most
+ * INBOX_DIR_PLAIN_MAX letters, digits and ". @ _ - + =" and does not
+ * start with '.'; else its first INBOX_DIR_PREFIX_MAX characters with
+ * every other character made '_', '~' and the first 32 hex digits of the
+ * SHA-256 of the exact id ("<col/x@e.org>": "col_x@e.org~3c1f...").  A
+ * plain name has no '~', so no id's name is another's.
+ */
+#define INBOX_DIR_PLAIN_MAX  160
+#define INBOX_DIR_PREFIX_MAX 64
 char *inbox_dir_name(const char *id);
 
 #endif

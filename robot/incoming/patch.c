@@ -456,7 +456,7 @@ static int find_attached(struct patch_found *out, const struct followup *f)
 {
 	struct strbuf text = STRBUF_INIT, from = STRBUF_INIT,
 		      body = STRBUF_INIT;
-	const struct inpart *p = NULL;
+	const struct inpart *p = NULL, *lost = NULL;
 	size_t i;
 	int ret = 0;
 
@@ -468,9 +468,27 @@ static int find_attached(struct patch_found *out, const struct followup *f)
 		strbuf_reset(&text);
 		if (inpart_is_text(q) || patch_part(q))
 			inpart_text(q, &text);
+		if (patch_part(q) && !diff_start(text.buf)) {
+			if (!lost)
+				lost = q;
+			continue;
+		}
 		if (patch_part(q) ||
 		    (inpart_is_text(q) && diff_start(text.buf)))
 			p = q;
+	}
+	if (!p && lost) {
+		/* a patch file robot cannot read is no retest */
+		error("%s: the attached patch%s%s%s holds no diff robot "
+		      "can read%s%s%s",
+		      f->path, lost->filename ? " '" : "",
+		      lost->filename ? lost->filename : "",
+		      lost->filename ? "'" : "",
+		      lost->charset ? " (charset " : "",
+		      lost->charset ? lost->charset : "",
+		      lost->charset ? ")" : "");
+		ret = -EXIT_DATAERR;
+		goto out;
 	}
 	if (!p || !diff_start(text.buf))
 		goto out;
@@ -525,10 +543,11 @@ static int in_thread(const struct followup *f, const char *id)
 	return 0;
 }
 
+/* 1 found, 0 none, or minus an exit code after an error line. */
 static int find_inline_or_attached(struct patch_found *out,
 				   const struct followup *f)
 {
-	return find_inline(out, f) || find_attached(out, f);
+	return find_inline(out, f) ? 1 : find_attached(out, f);
 }
 
 /*
@@ -568,10 +587,17 @@ static int find_link(struct patch_found *out, const struct followup *f,
 			if (got == LORE_TEMPFAIL || got == LORE_ERROR) {
 				ret = got == LORE_TEMPFAIL ? -EXIT_TEMPFAIL
 							   : -EXIT_RUNTIME;
+			} else if (got == LORE_NONE) {
+				/* the patch it points to is lost: no retest */
+				error("%s: the link %s: the archive has no "
+				      "message %s",
+				      f->path, url, id);
+				ret = -EXIT_DATAERR;
 			} else if (got == LORE_FOUND && nr &&
 				   !followup_parse(&inner, url, msgs[0].raw,
 						   msgs[0].raw_len)) {
-				if (find_inline_or_attached(out, &inner)) {
+				ret = find_inline_or_attached(out, &inner);
+				if (ret > 0) {
 					out->how = PATCH_LINK;
 					out->link = xstrdup(url);
 					free(out->message_id);
@@ -597,8 +623,10 @@ int patch_find(struct patch_found *out, const struct followup *f,
 {
 	memset(out, 0, sizeof(*out));
 	strbuf_init(&out->mbox, 0);
-	if (find_inline_or_attached(out, f))
-		return 1;
+	int ret = find_inline_or_attached(out, f);
+
+	if (ret)
+		return ret;
 	if (lore)
 		return find_link(out, f, lore);
 	return 0;

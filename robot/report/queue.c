@@ -198,7 +198,7 @@ int compose_queue(const struct composed *c, const struct robot_config *cfg,
 	struct strbuf name = STRBUF_INIT, first = STRBUF_INIT;
 	enum spool_result res;
 	struct spool s;
-	int ret = spool_open(&s, cfg->spool, 1, cfg->file);
+	int had_record, ret = spool_open(&s, cfg->spool, 1, cfg->file);
 
 	if (ret)
 		return ret;
@@ -206,11 +206,15 @@ int compose_queue(const struct composed *c, const struct robot_config *cfg,
 	if (!ret)
 		ret = compose_publish(c);
 	spool_key_name(&name, c->key);
+	had_record = rec && record_exists(&s, name.buf);
 	if (!ret && rec)
 		ret = record_write(&s, name.buf, rec);
 	if (!ret)
 		ret = spool_enqueue(&s, c->key, c->bytes.buf, c->bytes.len,
 				    &res, &first);
+	/* no record of a message that was never queued */
+	if (ret && rec && !had_record)
+		record_remove(&s, name.buf);
 	spool_unlock(&s);
 	spool_close(&s);
 	if (!ret && res == SPOOL_QUEUED)

@@ -5,6 +5,11 @@
  * C string at any time.
  */
 #include "robot/util/common.h"
+#include "robot/util/utf8.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char strbuf_slopbuf[1];
 
@@ -120,22 +125,57 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	sb->len += (size_t)n;
 }
 
+void strbuf_add_text(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i = 0, k;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		uint32_t cp;
+
+		if (c >= 0x80 && (k = utf8_char(s + i, len - i, &cp))) {
+			strbuf_add(sb, s + i, k);
+			i += k;
+		} else if (c >= 0x80 || c == 0x7f || (c < 0x20 && c != '\t')) {
+			strbuf_addf(sb, "\\x%02x", c);
+			i++;
+		} else {
+			strbuf_addch(sb, c);
+			i++;
+		}
+	}
+}
+
 void strbuf_add_json_string(struct strbuf *sb, const char *s)
 {
-	const unsigned char *p;
+	const unsigned char *p, *end;
 
 	if (!s) {
 		strbuf_addstr(sb, "null");
 		return;
 	}
+	end = (const unsigned char *)s + strlen(s);
 	strbuf_addch(sb, '"');
 	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
+		uint32_t cp;
+		size_t k;
+
+		if (*p == '"' || *p == '\\') {
 			strbuf_addf(sb, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
+		} else if (*p < 0x20 || *p == 0x7f) {
 			strbuf_addf(sb, "\\u%04x", *p);
-		else
+		} else if (*p >= 0x80) {
+			/* valid JSON whatever the bytes: no UTF-8, U+00XX */
+			k = utf8_char((const char *)p, end - p, &cp);
+			if (k) {
+				strbuf_add(sb, p, k);
+				p += k - 1;
+			} else {
+				strbuf_addf(sb, "\\u%04x", *p);
+			}
+		} else {
 			strbuf_addch(sb, *p);
+		}
 	}
 	strbuf_addch(sb, '"');
 }
@@ -157,16 +197,44 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->buf[sb->len] = '\0';
 }
 
+int open_regular(const char *path, int flags)
+{
+	struct stat st;
+	int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC), e;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		e = fstat(fd, &st)	  ? errno
+		    : S_ISDIR(st.st_mode) ? EISDIR
+					  : ENOTREG;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 int strbuf_read_file(struct strbuf *sb, const char *path)
 {
 	size_t oldlen = sb->len;
 	char tmp[65536];
-	FILE *f = fopen(path, "rb");
+	int fd = open_regular(path, O_RDONLY);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
 	size_t n;
 	int err;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
 		strbuf_add(sb, tmp, n);
 	if (ferror(f)) {

@@ -50,8 +50,23 @@ void strbuf_add_json_string(struct strbuf *sb, const char *s);
 void strbuf_rtrim(struct strbuf *sb);
 
 /*
- * Appends the whole file at `path`.  Returns 0, or -1 with errno set and sb
- * unchanged.
+ * Appends s[0..len) as text whatever its bytes: control bytes but the
+ * tab, and bytes that are no UTF-8, as \xNN (error lines, what robot
+ * prints of a file it did not write).
+ */
+void strbuf_add_text(struct strbuf *sb, const char *s, size_t len);
+
+/*
+ * Opens `path` (open(2) flags, O_CLOEXEC added) when it is a regular
+ * file: a FIFO is opened without blocking and refused, as any other file
+ * that is no regular file, with errno ENOTREG (a directory: EISDIR).
+ * Returns the descriptor, or -1 with errno set.
+ */
+int open_regular(const char *path, int flags);
+
+/*
+ * Appends the whole file at `path` (a regular file: open_regular).
+ * Returns 0, or -1 with errno set and sb unchanged.
  */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 

@@ -24,9 +24,18 @@ int errno_is_runtime(int errnum)
 	case ENXIO:
 	case ENODEV:
 	case EFBIG:
+	case ENOTREG:
 		return 0;
 	}
 	return 1;
+}
+
+const char *robot_strerror(int errnum)
+{
+	if (errnum == ENOTREG)
+		return "not a regular file (a FIFO, a device or a socket: "
+		       "robot reads none)";
+	return strerror(errnum);
 }
 
 int error_exit_code(int fallback)
@@ -50,7 +59,15 @@ static void report(const char *prefix, const char *fmt, va_list ap,
 	}
 	strbuf_addch(&sb, '\n');
 	fflush(stdout);
-	fwrite(sb.buf, 1, sb.len, stderr);
+	{
+		/* whatever bytes a file gave the line: text (strbuf.h) */
+		struct strbuf text = STRBUF_INIT;
+
+		strbuf_add_text(&text, sb.buf, sb.len - 1);
+		strbuf_addch(&text, '\n');
+		fwrite(text.buf, 1, text.len, stderr);
+		strbuf_release(&text);
+	}
 	strbuf_release(&sb);
 }
 
@@ -76,7 +93,7 @@ void die(const char *fmt, ...)
 
 int error_errno(const char *fmt, ...)
 {
-	const char *msg = strerror(errno);
+	const char *msg = robot_strerror(errno);
 	va_list ap;
 
 	if (errno_is_runtime(errno))

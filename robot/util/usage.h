@@ -67,6 +67,15 @@ int error_exit_code(int fallback);
 int errno_is_runtime(int errnum);
 
 /*
+ * robot's own errno value: a path that names a FIFO, a device or a
+ * socket where robot reads a file (reading it could block or never end;
+ * open_regular() refuses it).  robot_strerror() words it, strerror()
+ * the others; error_errno() uses it, and counts it as bad input (65).
+ */
+#define ENOTREG 4095
+const char *robot_strerror(int errnum);
+
+/*
  * SOURCE_DATE_EPOCH (reproducible builds): 0 when unset or empty, 1 with
  * *t set when it is a number of seconds that gmtime() can turn into a
  * four-digit year (1970 to 9999), else the error's -1 ("robot: error:

@@ -96,6 +96,13 @@ int main(void)
 	CHECK(net_classify(rc) == NET_TEMPORARY, "... a temporary failure");
 	CHECK(strstr(net_strerror(&n, rc), "127.0.0.1") != NULL,
 	      "... the detail names the host: %s", net_strerror(&n, rc));
+	/* libcurl's "(errno: 115)" in words */
+	snprintf(n.errbuf, sizeof(n.errbuf),
+		 "response reading failed (errno: %d)", EINPROGRESS);
+	CHECK(!strcmp(net_strerror(&n, CURLE_RECV_ERROR),
+		      "response reading failed (Operation now in progress)"),
+	      "an errno number is given in words: %s",
+	      net_strerror(&n, CURLE_RECV_ERROR));
 	net_reset_error(&n);
 	CHECK(!strcmp(net_strerror(&n, CURLE_LOGIN_DENIED),
 		      curl_easy_strerror(CURLE_LOGIN_DENIED)),

@@ -100,10 +100,14 @@ static void reply_judge(struct compose_ctx *c,
 	free(names);
 }
 
-/* Appends the mailboxes of `l` that are neither robot's nor in `seen`. */
+/*
+ * Appends the mailboxes of `l` that are neither robot's nor in `seen`;
+ * with `copy` (the mail's To and Cc), only those reply_allow lets robot
+ * copy (guard_may_copy).
+ */
 static void reply_add_all(struct strbuf *out, struct hdr_addr_list *seen,
 			  const struct hdr_addr_list *l,
-			  const struct compose_ctx *c)
+			  const struct compose_ctx *c, int copy)
 {
 	size_t i;
 
@@ -111,7 +115,8 @@ static void reply_add_all(struct strbuf *out, struct hdr_addr_list *seen,
 		const struct hdr_addr *a = &l->v[i];
 
 		if (compose_has_address(seen, a->addr) ||
-		    guard_is_robot(c->cfg, c->req->from, a->addr))
+		    guard_is_robot(c->cfg, c->req->from, a->addr) ||
+		    (copy && !guard_may_copy(c->cfg, c->req->from, a->addr)))
 			continue;
 		compose_add_mailbox(out, a->display, a->addr);
 		ALLOC_GROW(seen->v, seen->nr + 1, seen->alloc);
@@ -125,7 +130,8 @@ static void reply_add_all(struct strbuf *out, struct hdr_addr_list *seen,
 /*
  * Reply-all, as a mailer's group reply does: To the Mail-Followup-To, or
  * the Reply-To, or the sender; Cc everyone else the mail went to, robot
- * left out.  The request's to and cc, when given, are used instead.
+ * and the addresses reply_allow does not let it copy left out.  The
+ * request's to and cc, when given, are used instead.
  */
 static void reply_recipients(const struct compose_ctx *c,
 			     const struct followup *f, struct strbuf *to,
@@ -141,10 +147,10 @@ static void reply_recipients(const struct compose_ctx *c,
 		compose_join_list(cc, &c->req->cc);
 		return;
 	}
-	reply_add_all(to, &seen, first, c);
+	reply_add_all(to, &seen, first, c, 0);
 	if (!f->followup_to.nr) {
-		reply_add_all(cc, &seen, &f->to, c);
-		reply_add_all(cc, &seen, &f->cc, c);
+		reply_add_all(cc, &seen, &f->to, c, 1);
+		reply_add_all(cc, &seen, &f->cc, c, 1);
 	}
 	if (c->req->cc.n) {
 		struct strbuf extra = STRBUF_INIT;
