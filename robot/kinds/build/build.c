@@ -217,6 +217,102 @@ static char *line_value(const char *line, const char *key)
 	return xstrdup(line + n + 1);
 }
 
+/* A source line takes the fields of the commit its header named. */
+static void blame_add_line(struct blame *b, const struct blame_commit *cur,
+			   long final)
+{
+	struct blame_line *l;
+
+	ALLOC_GROW(b->v, b->n + 1, b->alloc);
+	l = &b->v[b->n++];
+	memset(l, 0, sizeof(*l));
+	l->final = final;
+	l->sha = xstrdup(cur->sha);
+	l->author = xstrdup(cur->author ? cur->author : "");
+	l->author_mail = xstrdup(cur->author_mail ? cur->author_mail : "");
+	l->committer = xstrdup(cur->committer ? cur->committer : "");
+	l->committer_mail =
+		xstrdup(cur->committer_mail ? cur->committer_mail : "");
+	l->summary = xstrdup(cur->summary ? cur->summary : "");
+	l->filename = xstrdup(cur->filename ? cur->filename : "");
+	l->time = cur->time;
+	l->tz = cur->tz;
+	l->boundary = cur->boundary;
+}
+
+/* A header names a commit: the one seen before, or a new one. */
+static struct blame_commit *blame_commit_of(struct blame_commit **cs,
+					    size_t *ncs, size_t *alloc,
+					    const char *sha)
+{
+	struct blame_commit *cur = NULL;
+	size_t i;
+
+	for (i = 0; i < *ncs; i++)
+		if (!strcmp((*cs)[i].sha, sha))
+			cur = &(*cs)[i];
+	if (!cur) {
+		ALLOC_GROW(*cs, *ncs + 1, *alloc);
+		cur = &(*cs)[(*ncs)++];
+		memset(cur, 0, sizeof(*cur));
+		cur->sha = xstrdup(sha);
+	}
+	return cur;
+}
+
+/* A commit's field line sets that field; other lines are ignored. */
+static void blame_commit_field(struct blame_commit *cur, const char *p)
+{
+	char *val;
+
+	if (!strcmp(p, "boundary")) {
+		cur->boundary = 1;
+	} else if ((val = line_value(p, "author"))) {
+		free(cur->author);
+		cur->author = val;
+	} else if ((val = line_value(p, "author-mail"))) {
+		free(cur->author_mail);
+		cur->author_mail = val;
+	} else if ((val = line_value(p, "author-time"))) {
+		cur->time = strtoll(val, NULL, 10);
+		free(val);
+	} else if ((val = line_value(p, "author-tz"))) {
+		int h = atoi(val);
+
+		cur->tz = (h / 100) * 60 + h % 100;
+		free(val);
+	} else if ((val = line_value(p, "committer"))) {
+		free(cur->committer);
+		cur->committer = val;
+	} else if ((val = line_value(p, "committer-mail"))) {
+		free(cur->committer_mail);
+		cur->committer_mail = val;
+	} else if ((val = line_value(p, "summary"))) {
+		free(cur->summary);
+		cur->summary = val;
+	} else if ((val = line_value(p, "filename"))) {
+		free(cur->filename);
+		cur->filename = val;
+	}
+}
+
+/* The commits live only while the blame is read: each line has a copy. */
+static void blame_commits_free(struct blame_commit *cs, size_t ncs)
+{
+	size_t i;
+
+	for (i = 0; i < ncs; i++) {
+		free(cs[i].sha);
+		free(cs[i].author);
+		free(cs[i].author_mail);
+		free(cs[i].committer);
+		free(cs[i].committer_mail);
+		free(cs[i].summary);
+		free(cs[i].filename);
+	}
+	free(cs);
+}
+
 /*
  * Reads the porcelain output of git blame: for each line a header
  * "SHA ORIG FINAL [N]", the commit's fields the first time it appears,
@@ -226,7 +322,7 @@ static int blame_read(struct blame *b, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct blame_commit *cs = NULL;
-	size_t ncs = 0, alloc = 0, i;
+	size_t ncs = 0, alloc = 0;
 	struct blame_commit *cur = NULL;
 	long final = 0;
 	char *p, *nl;
@@ -236,40 +332,19 @@ static int blame_read(struct blame *b, const char *path)
 	if (strbuf_read_file(&sb, path) < 0)
 		return error_errno("%s: cannot read the blame", path);
 	for (p = sb.buf; p < sb.buf + sb.len && !ret; p = nl + 1) {
-		char *val;
-
 		nl = memchr(p, '\n', (size_t)(sb.buf + sb.len - p));
 		if (!nl)
 			nl = sb.buf + sb.len;
 		*nl = '\0';
 		lineno++;
 		if (*p == '\t') {
-			struct blame_line *l;
-
 			if (!cur) {
 				ret = error("%s:%d: a source line before its "
 					    "header",
 					    path, lineno);
 				break;
 			}
-			ALLOC_GROW(b->v, b->n + 1, b->alloc);
-			l = &b->v[b->n++];
-			memset(l, 0, sizeof(*l));
-			l->final = final;
-			l->sha = xstrdup(cur->sha);
-			l->author = xstrdup(cur->author ? cur->author : "");
-			l->author_mail = xstrdup(
-				cur->author_mail ? cur->author_mail : "");
-			l->committer =
-				xstrdup(cur->committer ? cur->committer : "");
-			l->committer_mail = xstrdup(
-				cur->committer_mail ? cur->committer_mail : "");
-			l->summary = xstrdup(cur->summary ? cur->summary : "");
-			l->filename =
-				xstrdup(cur->filename ? cur->filename : "");
-			l->time = cur->time;
-			l->tz = cur->tz;
-			l->boundary = cur->boundary;
+			blame_add_line(b, cur, final);
 			continue;
 		}
 		if (strspn(p, "0123456789abcdef") == 40 && p[40] == ' ') {
@@ -282,60 +357,13 @@ static int blame_read(struct blame *b, const char *path)
 					    lineno);
 				break;
 			}
-			cur = NULL;
-			for (i = 0; i < ncs; i++)
-				if (!strcmp(cs[i].sha, sha))
-					cur = &cs[i];
-			if (!cur) {
-				ALLOC_GROW(cs, ncs + 1, alloc);
-				cur = &cs[ncs++];
-				memset(cur, 0, sizeof(*cur));
-				cur->sha = xstrdup(sha);
-			}
+			cur = blame_commit_of(&cs, &ncs, &alloc, sha);
 			continue;
 		}
-		if (!cur)
-			continue;
-		if (!strcmp(p, "boundary")) {
-			cur->boundary = 1;
-		} else if ((val = line_value(p, "author"))) {
-			free(cur->author);
-			cur->author = val;
-		} else if ((val = line_value(p, "author-mail"))) {
-			free(cur->author_mail);
-			cur->author_mail = val;
-		} else if ((val = line_value(p, "author-time"))) {
-			cur->time = strtoll(val, NULL, 10);
-			free(val);
-		} else if ((val = line_value(p, "author-tz"))) {
-			int h = atoi(val);
-
-			cur->tz = (h / 100) * 60 + h % 100;
-			free(val);
-		} else if ((val = line_value(p, "committer"))) {
-			free(cur->committer);
-			cur->committer = val;
-		} else if ((val = line_value(p, "committer-mail"))) {
-			free(cur->committer_mail);
-			cur->committer_mail = val;
-		} else if ((val = line_value(p, "summary"))) {
-			free(cur->summary);
-			cur->summary = val;
-		} else if ((val = line_value(p, "filename"))) {
-			free(cur->filename);
-			cur->filename = val;
-		}
+		if (cur)
+			blame_commit_field(cur, p);
 	}
-	for (i = 0; i < ncs; i++) {
-		free(cs[i].sha);
-		free(cs[i].author);
-		free(cs[i].author_mail);
-		free(cs[i].committer);
-		free(cs[i].committer_mail);
-		free(cs[i].summary);
-		free(cs[i].filename);
-	}
-	free(cs);
+	blame_commits_free(cs, ncs);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -793,16 +821,139 @@ static int named(const struct bctx *c, const char *file, long line)
 	return 0;
 }
 
+/*
+ * The excerpt's file as the source revision the build read has it (the
+ * commit built when none is named); a commit without it is an error.
+ */
+static int excerpt_source(struct bctx *c, const struct req_excerpt *e,
+			  struct strbuf *src)
+{
+	struct repo *repo = NULL;
+	char *path;
+	int r;
+
+	if (repo_open(&repo, c->req.repo))
+		return -1;
+	path = tree_path(e->file);
+	r = repo_file_at(repo,
+			 c->res.source_rev ? c->res.source_rev : c->res.commit,
+			 path, src);
+	free(path);
+	repo_close(repo);
+	if (r > 0)
+		return error("%s: excerpts[0].file: commit %s has no file '%s'",
+			     c->req.file, c->res.commit, e->file);
+	return r < 0 ? -1 : 0;
+}
+
+/* The columns of the excerpt's blamed lines. */
+struct excerpt_cols {
+	size_t wauthor, wpath;
+	int renamed, wnum;
+};
+
+/*
+ * The author and path columns are as wide as their widest line, the path
+ * shown only when a line comes from another file; the line numbers as
+ * wide as the last one.
+ */
+static void excerpt_widths(const struct blame *bl, const char *file, long from,
+			   long to, struct excerpt_cols *w)
+{
+	long ln;
+
+	memset(w, 0, sizeof(*w));
+	for (ln = from; ln <= to; ln++) {
+		const struct blame_line *b = blame_find(bl, ln);
+
+		if (!b)
+			continue;
+		if (text_width(b->author) > w->wauthor)
+			w->wauthor = text_width(b->author);
+		if (strlen(b->filename) > w->wpath)
+			w->wpath = strlen(b->filename);
+		if (strcmp(b->filename, file))
+			w->renamed = 1;
+	}
+	w->wnum = snprintf(NULL, 0, "%ld", to);
+}
+
+/*
+ * One line of the excerpt, "> " marking a line a new finding names:
+ * after its blame columns when there is a blame (then every line needs
+ * one), else after its number.  The finding's line blamed on another
+ * commit than the one built is the commit that introduced it.
+ */
+static int excerpt_line(struct bctx *c, struct strbuf *body,
+			const struct req_excerpt *e, const struct blame *bl,
+			const struct excerpt_cols *w, const char *text, long ln,
+			const struct blame_line **intro, long *first_intro)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int mark = named(c, e->file, ln);
+	const struct blame_line *b = bl->n ? blame_find(bl, ln) : NULL;
+
+	if (bl->n && !b)
+		return error("%s: excerpts[0].blame: '%s' has no line %ld",
+			     c->req.file, e->blame, ln);
+	if (b) {
+		/* the tree's abbreviation (a property of the
+		 * repository, not of the period: 745 16 digits,
+		 * 766 and 852 14), git's default 12 without it */
+		int aw = e->abbrev ? (int)e->abbrev + 1 : 13;
+		int64_t lt = b->time + (int64_t)b->tz * 60;
+		time_t tt = (time_t)lt;
+		struct tm tm;
+
+		gmtime_r(&tt, &tm);
+		blame_columns(body, b, aw, w->renamed ? (int)w->wpath : -1,
+			      w->wauthor, &tm, mark, w->wnum, ln);
+		if (ln == e->line && strncmp(b->sha, c->res.commit, 40))
+			*intro = b, *first_intro = ln;
+	} else {
+		strbuf_addf(&sb, "%s%ld", mark ? "> " : "", ln);
+		strbuf_addf(body, "%6s\t", sb.buf);
+	}
+	strbuf_reset(&sb);
+	findings_clean(&sb, text, strlen(text));
+	strbuf_addbuf(body, &sb);
+	strbuf_addch(body, '\n');
+	strbuf_release(&sb);
+	return 0;
+}
+
+/*
+ * The commit that introduced the finding's line, with its author and
+ * committer: named on a report of a tree, and on one of a posted patch
+ * when the style asks for it (build.intro_on_patch).
+ */
+static int excerpt_intro(struct bctx *c, struct strbuf *body,
+			 const struct blame_line *intro, long first_intro)
+{
+	if (!intro || ((c->req.patch.url || c->req.patch.subject) &&
+		       !style_is(c, "build.intro_on_patch")))
+		return 0;
+	set_var(c, "intro_line", xasprintf("%ld", first_intro));
+	set_str(c, "intro_sha", intro->sha);
+	set_str(c, "intro_summary", intro->summary);
+	set_var(c, "intro_to",
+		xasprintf("%s %s", intro->author, intro->author_mail));
+	set_var(c, "intro_cc",
+		xasprintf("%s %s", intro->committer, intro->committer_mail));
+	strbuf_addch(body, '\n');
+	return block(c, body, "introduced");
+}
+
 static int excerpt(struct bctx *c, struct strbuf *body)
 {
 	const struct req_excerpt *e;
-	struct strbuf src = STRBUF_INIT, sb = STRBUF_INIT;
+	struct strbuf src = STRBUF_INIT;
 	struct blame bl = { 0 };
-	struct repo *repo = NULL;
+	struct excerpt_cols w;
 	char **lines, *copy;
-	size_t nlines, wauthor = 0, wpath = 0;
+	size_t nlines;
 	long from, to, ln, first_intro = 0;
-	int ret = -1, renamed = 0, r, wnum;
+	int ret = -1;
 	const struct blame_line *intro = NULL;
 
 	if (!c->req.excerpts.n)
@@ -815,25 +966,8 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 		return error("%s: repo: missing (the source tree the excerpt "
 			     "is read from)",
 			     c->req.file);
-	if (repo_open(&repo, c->req.repo))
-		return -1;
-	{
-		char *path = tree_path(e->file);
-
-		r = repo_file_at(repo,
-				 c->res.source_rev ? c->res.source_rev
-						   : c->res.commit,
-				 path, &src);
-		free(path);
-	}
-	repo_close(repo);
-	if (r < 0)
+	if (excerpt_source(c, e, &src))
 		goto out;
-	if (r > 0) {
-		error("%s: excerpts[0].file: commit %s has no file '%s'",
-		      c->req.file, c->res.commit, e->file);
-		goto out;
-	}
 	copy = split_lines(src.buf, &nlines, &lines);
 	from = e->from ? e->from : (e->line > 20 ? e->line - 20 : 1);
 	to = e->to ? e->to : e->line + 3;
@@ -843,15 +977,10 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 		error("%s: excerpts[0].line: '%s' of commit %s has %zu lines, "
 		      "not line %ld",
 		      c->req.file, e->file, c->res.commit, nlines, e->line);
-		free(lines);
-		free(copy);
-		goto out;
+		goto free_lines;
 	}
-	if (e->blame && blame_read(&bl, e->blame)) {
-		free(lines);
-		free(copy);
-		goto out;
-	}
+	if (e->blame && blame_read(&bl, e->blame))
+		goto free_lines;
 	set_str(c, "vim_file", e->file);
 	set_var(c, "vim_line", xasprintf("%ld", e->line));
 	set_str(c, "vim_symbol", e->symbol);
@@ -859,67 +988,13 @@ static int excerpt(struct bctx *c, struct strbuf *body)
 	strbuf_addstr(body, "\n");
 	if (block(c, body, "vim"))
 		goto free_lines;
-	for (ln = from; ln <= to; ln++) {
-		const struct blame_line *b = blame_find(&bl, ln);
-
-		if (!b)
-			continue;
-		if (text_width(b->author) > wauthor)
-			wauthor = text_width(b->author);
-		if (strlen(b->filename) > wpath)
-			wpath = strlen(b->filename);
-		if (strcmp(b->filename, e->file))
-			renamed = 1;
-	}
-	wnum = snprintf(NULL, 0, "%ld", to);
-	for (ln = from; ln <= to; ln++) {
-		const char *text = lines[ln - 1];
-		int mark = named(c, e->file, ln);
-		const struct blame_line *b = bl.n ? blame_find(&bl, ln) : NULL;
-
-		if (bl.n && !b) {
-			error("%s: excerpts[0].blame: '%s' has no line %ld",
-			      c->req.file, e->blame, ln);
+	excerpt_widths(&bl, e->file, from, to, &w);
+	for (ln = from; ln <= to; ln++)
+		if (excerpt_line(c, body, e, &bl, &w, lines[ln - 1], ln, &intro,
+				 &first_intro))
 			goto free_lines;
-		}
-		if (b) {
-			/* the tree's abbreviation (a property of the
-			 * repository, not of the period: 745 16 digits,
-			 * 766 and 852 14), git's default 12 without it */
-			int w = e->abbrev ? (int)e->abbrev + 1 : 13;
-			int64_t lt = b->time + (int64_t)b->tz * 60;
-			time_t tt = (time_t)lt;
-			struct tm tm;
-
-			gmtime_r(&tt, &tm);
-			blame_columns(body, b, w, renamed ? (int)wpath : -1,
-				      wauthor, &tm, mark, wnum, ln);
-			if (ln == e->line && strncmp(b->sha, c->res.commit, 40))
-				intro = b, first_intro = ln;
-		} else {
-			strbuf_reset(&sb);
-			strbuf_addf(&sb, "%s%ld", mark ? "> " : "", ln);
-			strbuf_addf(body, "%6s\t", sb.buf);
-		}
-		strbuf_reset(&sb);
-		findings_clean(&sb, text, strlen(text));
-		strbuf_addbuf(body, &sb);
-		strbuf_addch(body, '\n');
-	}
-	if (intro && (!(c->req.patch.url || c->req.patch.subject) ||
-		      style_is(c, "build.intro_on_patch"))) {
-		set_var(c, "intro_line", xasprintf("%ld", first_intro));
-		set_str(c, "intro_sha", intro->sha);
-		set_str(c, "intro_summary", intro->summary);
-		set_var(c, "intro_to",
-			xasprintf("%s %s", intro->author, intro->author_mail));
-		set_var(c, "intro_cc",
-			xasprintf("%s %s", intro->committer,
-				  intro->committer_mail));
-		strbuf_addch(body, '\n');
-		if (block(c, body, "introduced"))
-			goto free_lines;
-	}
+	if (excerpt_intro(c, body, intro, first_intro))
+		goto free_lines;
 	ret = 0;
 free_lines:
 	free(lines);
@@ -927,7 +1002,6 @@ free_lines:
 out:
 	blame_release(&bl);
 	strbuf_release(&src);
-	strbuf_release(&sb);
 	return ret;
 }
 
@@ -993,16 +1067,14 @@ static char *commit_link(const struct bctx *c)
 	return commit_link_of(c, 1);
 }
 
-static void fill_vars(struct bctx *c, const char *msgid)
+/*
+ * The request's words: the greeting, the patch or the tree and branch
+ * built, and the commit.
+ */
+static void fill_request_vars(struct bctx *c)
 {
 	const struct build_req *q = &c->req;
 	const struct build_result *r = &c->res;
-	const char *from = q->from ? q->from : c->cfg->from;
-	char *id = bare_id(msgid);
-	struct strbuf sb = STRBUF_INIT;
-	int patch = q->patch.url || q->patch.subject;
-	const char *kind = c->errors ? "error" : "warning";
-	size_t i;
 
 	set_str(c, "name", q->greeting && *q->greeting ? q->greeting : NULL);
 	set_str(c, "if_noname", q->greeting && !*q->greeting ? "" : NULL);
@@ -1023,6 +1095,18 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "commit", r->commit);
 	set_str(c, "position", q->position);
 	set_str(c, "commit_subject", q->commit_subject);
+}
+
+/*
+ * The build's: its config, architecture and the versions of its tools,
+ * and whether it built a posted patch, a linked one, a published config.
+ */
+static void fill_build_vars(struct bctx *c)
+{
+	const struct build_req *q = &c->req;
+	const struct build_result *r = &c->res;
+	int patch = q->patch.url || q->patch.subject;
+
 	set_str(c, "config", r->config);
 	set_str(c, "arch", r->arch);
 	set_str(c, "compiler", r->compiler);
@@ -1038,6 +1122,18 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "if_published", r->unpublished ? NULL : "");
 	set_str(c, "if_linked", r->unpublished || r->dotconfig ? NULL : "");
 	set_str(c, "if_unpublished", r->unpublished ? "" : NULL);
+}
+
+/*
+ * The reproduce steps: where the commit is fetched from (the review
+ * branch for a posted patch, else the tree) and which steps are shown.
+ */
+static void fill_step_vars(struct bctx *c)
+{
+	const struct build_req *q = &c->req;
+	const struct build_result *r = &c->res;
+	int patch = q->patch.url || q->patch.subject;
+
 	set_var(c, "commit_link", commit_link(c));
 	set_var(c, "fetch_link", commit_link_of(c, 0));
 	set_str(c, "remote_name", patch ? "linux-review" : q->tree_name);
@@ -1058,6 +1154,14 @@ static void fill_vars(struct bctx *c, const char *msgid)
 	set_str(c, "if_commit", patch ? NULL : "");
 	set_str(c, "if_sparse", r->sparse_version ? "" : NULL);
 	set_str(c, "if_attached", r->dotconfig ? "" : NULL);
+}
+
+/* The make lines, and whether one cross-compiles or builds in build_dir. */
+static void fill_make_vars(struct bctx *c)
+{
+	const struct build_result *r = &c->res;
+	size_t i;
+
 	for (i = 0; i < r->make.n; i++)
 		if (strstr(r->make.v[i], "make.cross"))
 			break;
@@ -1067,7 +1171,14 @@ static void fill_vars(struct bctx *c, const char *msgid)
 			break;
 	set_str(c, "if_build_dir", i < r->make.n ? "" : NULL);
 	set_var(c, "make", join(&r->make, "\n        "));
-	set_str(c, "reported_by", q->reported_by ? q->reported_by : from);
+}
+
+/*
+ * The links by message id: the materials' archive (under the day the id
+ * was made) and the list archive's page.
+ */
+static void fill_link_vars(struct bctx *c, const char *id)
+{
 	set_str(c, "msgid", id);
 	if (c->cfg->archive_url && strspn(id, "0123456789") >= 8)
 		/* the materials' folder is the day the id was made */
@@ -1083,6 +1194,14 @@ static void fill_vars(struct bctx *c, const char *msgid)
 		c->cfg->list_archive_url
 			? xasprintf("%s/%s/", c->cfg->list_archive_url, id)
 			: NULL);
+}
+
+/* What the report is about: errors, warnings, or both. */
+static void fill_what_vars(struct bctx *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *kind = c->errors ? "error" : "warning";
+
 	/* new notes count as warnings here (715) */
 	strbuf_addstr(&sb, c->errors && (c->warnings || c->notes)
 				   ? "error/warnings"
@@ -1090,6 +1209,21 @@ static void fill_vars(struct bctx *c, const char *msgid)
 				       : "warnings");
 	set_var(c, "what", strbuf_detach(&sb, NULL));
 	set_str(c, "kind", kind);
+}
+
+static void fill_vars(struct bctx *c, const char *msgid)
+{
+	const struct build_req *q = &c->req;
+	const char *from = q->from ? q->from : c->cfg->from;
+	char *id = bare_id(msgid);
+
+	fill_request_vars(c);
+	fill_build_vars(c);
+	fill_step_vars(c);
+	fill_make_vars(c);
+	set_str(c, "reported_by", q->reported_by ? q->reported_by : from);
+	fill_link_vars(c, id);
+	fill_what_vars(c);
 	free(id);
 }
 
@@ -1314,12 +1448,83 @@ static void ctx_release(struct bctx *c)
 	style_release(&c->st);
 }
 
+/* The build's .config is attached when its folder has one. */
+static void find_dotconfig(struct bctx *c)
+{
+	char *dc = xasprintf("%s/.config", c->res.dir);
+
+	if (!access(dc, R_OK))
+		c->res.dotconfig = dc;
+	else
+		free(dc);
+}
+
+/* The subject: "Re: " and the posted patch's, else the template's line. */
+static int compose_subject(struct bctx *c, struct strbuf *subject)
+{
+	if (c->req.patch.subject)
+		strbuf_addf(subject, "Re: %s", c->req.patch.subject);
+	else if (block(c, subject, "subject"))
+		return -1;
+	while (subject->len && subject->buf[subject->len - 1] == '\n')
+		strbuf_setlen(subject, subject->len - 1);
+	return 0;
+}
+
+/* The body, ending in a single newline. */
+static int compose_body(struct bctx *c, struct strbuf *body)
+{
+	if (render_body(c, body))
+		return -1;
+	while (body->len > 1 && body->buf[body->len - 1] == '\n' &&
+	       body->buf[body->len - 2] == '\n')
+		strbuf_setlen(body, body->len - 1);
+	return 0;
+}
+
+/* The build's .config, when there is one, attached to the mail. */
+static int attach_dotconfig(const struct bctx *c, struct msg *m)
+{
+	struct strbuf dc = STRBUF_INIT;
+	int ret;
+
+	if (!c->res.dotconfig)
+		return 0;
+	if (strbuf_read_file(&dc, c->res.dotconfig) < 0) {
+		error_errno("%s: cannot read", c->res.dotconfig);
+		strbuf_release(&dc);
+		return -1;
+	}
+	/* the 2019-2021 mails attach it gzipped; robot: as text */
+	ret = msg_add_part(m, "config", "text/plain", dc.buf, dc.len);
+	strbuf_release(&dc);
+	return ret;
+}
+
+/* The mail's bytes, which must pass the lint. */
+static int render_mail(struct composed *out, struct msg *m, const char *path)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret = -1;
+
+	if (msg_render(&out->bytes, m))
+		goto out;
+	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
+		error("%s: the mail fails the lint: %s", path, why.buf);
+		error_status = EXIT_RUNTIME;
+		goto out;
+	}
+	ret = 0;
+out:
+	strbuf_release(&why);
+	return ret;
+}
+
 int build_compose(struct composed *out, const char *path,
 		  const struct robot_config *cfg, const struct compose_opts *o)
 {
 	struct bctx c = { 0 };
-	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT,
-		      why = STRBUF_INIT;
+	struct strbuf body = STRBUF_INIT, subject = STRBUF_INIT;
 	struct msg m;
 	char *finding = NULL;
 	int ret = -1;
@@ -1331,14 +1536,7 @@ int build_compose(struct composed *out, const char *path,
 	c.cfg = cfg;
 	if (load(&c, path, o ? o->style : NULL))
 		goto out;
-	{
-		char *dc = xasprintf("%s/.config", c.res.dir);
-
-		if (!access(dc, R_OK))
-			c.res.dotconfig = dc;
-		else
-			free(dc);
-	}
+	find_dotconfig(&c);
 	count(&c);
 	if (!c.target) {
 		error("%s/build.log: no new finding against base.log: nothing "
@@ -1352,17 +1550,8 @@ int build_compose(struct composed *out, const char *path,
 	fill_vars(&c, out->message_id);
 	finding = subject_finding(c.target);
 	set_var(&c, "finding", finding);
-	if (c.req.patch.subject)
-		strbuf_addf(&subject, "Re: %s", c.req.patch.subject);
-	else if (block(&c, &subject, "subject"))
+	if (compose_subject(&c, &subject) || compose_body(&c, &body))
 		goto out;
-	while (subject.len && subject.buf[subject.len - 1] == '\n')
-		strbuf_setlen(&subject, subject.len - 1);
-	if (render_body(&c, &body))
-		goto out;
-	while (body.len > 1 && body.buf[body.len - 1] == '\n' &&
-	       body.buf[body.len - 2] == '\n')
-		strbuf_setlen(&body, body.len - 1);
 	out->key = xasprintf("build %s %s %s r%u", c.res.commit,
 			     c.res.config ? c.res.config : "-",
 			     c.target->key ? c.target->key : "",
@@ -1371,36 +1560,14 @@ int build_compose(struct composed *out, const char *path,
 	if (c.res.base)
 		out->base_id = xstrdup(c.res.base);
 	if (msg_set_body(&m, body.buf, body.len) ||
-	    headers(&c, &m, subject.buf, out->message_id))
+	    headers(&c, &m, subject.buf, out->message_id) ||
+	    attach_dotconfig(&c, &m) || render_mail(out, &m, path))
 		goto out;
-	if (c.res.dotconfig) {
-		struct strbuf dc = STRBUF_INIT;
-
-		if (strbuf_read_file(&dc, c.res.dotconfig) < 0) {
-			error_errno("%s: cannot read", c.res.dotconfig);
-			strbuf_release(&dc);
-			goto out;
-		}
-		/* the 2019-2021 mails attach it gzipped; robot: as text */
-		ret = msg_add_part(&m, "config", "text/plain", dc.buf, dc.len);
-		strbuf_release(&dc);
-		if (ret)
-			goto out;
-		ret = -1;
-	}
-	if (msg_render(&out->bytes, &m))
-		goto out;
-	if (msg_lint(out->bytes.buf, out->bytes.len, &why)) {
-		error("%s: the mail fails the lint: %s", path, why.buf);
-		error_status = EXIT_RUNTIME;
-		goto out;
-	}
 	ret = 0;
 out:
 	msg_release(&m);
 	ctx_release(&c);
 	strbuf_release(&body);
 	strbuf_release(&subject);
-	strbuf_release(&why);
 	return ret ? error_exit_code(EXIT_DATAERR) : 0;
 }
