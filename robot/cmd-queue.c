@@ -355,7 +355,10 @@ static int make_due(struct spool *s, enum spool_state st,
 		free(meta.reply);
 		meta.reply = NULL;
 		spool_strs_release(&meta.refused);
-		spool_strs_release(&meta.deferred);
+		/* a message already sent to some keeps the recipients it
+		 * still owes: its sent-to lines stand only beside them */
+		if (!meta.sent_to.n)
+			spool_strs_release(&meta.deferred);
 	}
 	ret = spool_write_meta(s, st, m->name, m->message_id, &meta);
 	spool_meta_release(&meta);
