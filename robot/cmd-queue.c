@@ -84,16 +84,6 @@ static int parse_options(struct queue_cli *cli, int argc, char **argv)
 
 /* ---- listing ---- */
 
-static void json_time(struct strbuf *out, time_t t)
-{
-	struct strbuf v = STRBUF_INIT;
-
-	if (t)
-		spool_time_format(&v, t);
-	strbuf_add_json_string(out, t ? v.buf : NULL);
-	strbuf_release(&v);
-}
-
 static void json_strs(struct strbuf *out, const struct spool_strs *l)
 {
 	size_t i;
@@ -144,15 +134,15 @@ static void list_json(struct strbuf *out, const struct spool_msg *m, int first)
 	strbuf_addstr(out, ", \"subject\": ");
 	strbuf_add_json_string(out, m->subject);
 	strbuf_addstr(out, ", \"queued\": ");
-	json_time(out, m->queued);
+	spool_time_json(out, m->queued);
 	strbuf_addf(out, ", \"bytes\": %lld, \"attempts\": %d", m->size,
 		    m->meta.attempts);
 	strbuf_addstr(out, ", \"last_attempt\": ");
-	json_time(out, m->meta.last_attempt);
+	spool_time_json(out, m->meta.last_attempt);
 	strbuf_addstr(out, ", \"next_attempt\": ");
-	json_time(out, m->meta.next_attempt);
+	spool_time_json(out, m->meta.next_attempt);
 	strbuf_addstr(out, ", \"done\": ");
-	json_time(out, m->meta.done);
+	spool_time_json(out, m->meta.done);
 	strbuf_addstr(out, ", \"via\": ");
 	strbuf_add_json_string(out, m->meta.via);
 	strbuf_addstr(out, ", \"reply\": ");

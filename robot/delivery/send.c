@@ -83,16 +83,6 @@ static void json_strs(struct strbuf *out, const struct spool_strs *l)
 	strbuf_addch(out, ']');
 }
 
-static void json_time(struct strbuf *out, time_t t)
-{
-	struct strbuf v = STRBUF_INIT;
-
-	if (t)
-		spool_time_format(&v, t);
-	strbuf_add_json_string(out, t ? v.buf : NULL);
-	strbuf_release(&v);
-}
-
 /*
  * Prints `line` after the time (ISO 8601, UTC), or, with --json, the
  * event as one JSON object (doc/commands.md lists its fields); nothing
@@ -113,7 +103,7 @@ static void say(const struct run *r, const struct event *ev, const char *line)
 		return;
 	}
 	strbuf_addstr(&out, "{\"time\": ");
-	json_time(&out, now);
+	spool_time_json(&out, now);
 	strbuf_addstr(&out, ", \"event\": ");
 	strbuf_add_json_string(&out, ev->event);
 	strbuf_addstr(&out, ", \"message_id\": ");
@@ -133,7 +123,7 @@ static void say(const struct run *r, const struct event *ev, const char *line)
 	else
 		strbuf_addstr(&out, ", \"attempts\": null");
 	strbuf_addstr(&out, ", \"next_attempt\": ");
-	json_time(&out, ev->next_attempt);
+	spool_time_json(&out, ev->next_attempt);
 	strbuf_addstr(&out, ", \"text\": ");
 	strbuf_add_json_string(&out, line);
 	strbuf_addstr(&out, "}\n");

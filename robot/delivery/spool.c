@@ -442,6 +442,16 @@ void spool_time_format(struct strbuf *out, time_t t)
 	strbuf_addstr(out, buf);
 }
 
+void spool_time_json(struct strbuf *out, time_t t)
+{
+	struct strbuf v = STRBUF_INIT;
+
+	if (t)
+		spool_time_format(&v, t);
+	strbuf_add_json_string(out, t ? v.buf : NULL);
+	strbuf_release(&v);
+}
+
 time_t spool_time_parse(const char *str)
 {
 	struct tm tm = { 0 }, back;

@@ -226,6 +226,8 @@ int spool_sync(struct spool *s);
 /* "2026-12-01T09:10:00Z"; and back (0 when it is not that form). */
 void spool_time_format(struct strbuf *out, time_t t);
 time_t spool_time_parse(const char *s);
+/* The same as a JSON string, or null for 0 (no such time). */
+void spool_time_json(struct strbuf *out, time_t t);
 
 /*
  * The exit code a failed system call on the spool deserves: 75 for a

@@ -159,9 +159,6 @@ int compose_fill_identity(struct compose_ctx *c, struct report *r,
 			  struct composed *out);
 
 /* headers.c: the headers, the mailer, the lint */
-void compose_join_list(struct strbuf *out, const struct strv *v);
-int compose_add_header(struct msg *m, const char *name, const char *value,
-		       const char *file, const char *key);
 int compose_has_address(const struct hdr_addr_list *list, const char *addr);
 void compose_add_mailbox(struct strbuf *list, const char *display,
 			 const char *addr);

@@ -52,6 +52,18 @@ void composed_release(struct composed *c);
  */
 int compose_publish(const struct composed *c);
 
+struct msg;
+struct strv;
+
+/*
+ * What every kind's headers share (headers.c): a list joined with ", ",
+ * and one header whose value comes from `key` of `file`, refused with
+ * one error naming both when the header cannot carry it.
+ */
+void compose_join_list(struct strbuf *out, const struct strv *v);
+int compose_add_header(struct msg *m, const char *name, const char *value,
+		       const char *file, const char *key);
+
 struct report_record;
 
 /*

@@ -1367,20 +1367,6 @@ static int render_body(struct bctx *c, struct strbuf *body)
 	return ret;
 }
 
-static int add_header(struct msg *m, const char *name, const char *value,
-		      const char *file, const char *key)
-{
-	struct strbuf why = STRBUF_INIT;
-	int ret;
-
-	if (hdr_validate(name, value, strlen(value), &why))
-		ret = error("%s: %s: %s", file, key, why.buf);
-	else
-		ret = msg_add_header(m, name, value);
-	strbuf_release(&why);
-	return ret;
-}
-
 static char *make_msgid(const struct bctx *c, unsigned revision)
 {
 	uint64_t h = fnv1a64(FNV64_INIT, c->res.commit, strlen(c->res.commit));
@@ -1403,26 +1389,29 @@ static int headers(struct bctx *c, struct msg *m, const char *subject,
 	int ret = 0;
 
 	if (q->date)
-		ret = add_header(m, "Date", q->date, q->file, "date");
+		ret = compose_add_header(m, "Date", q->date, q->file, "date");
 	if (!ret)
-		ret = q->from ? add_header(m, "From", q->from, q->file, "from")
-			      : add_header(m, "From", c->cfg->from,
-					   c->cfg->file, "from");
+		ret = q->from ? compose_add_header(m, "From", q->from, q->file,
+						   "from")
+			      : compose_add_header(m, "From", c->cfg->from,
+						   c->cfg->file, "from");
 	if (!ret && to)
-		ret = add_header(m, "To", to, q->file, "to");
+		ret = compose_add_header(m, "To", to, q->file, "to");
 	if (!ret && cc)
-		ret = add_header(m, "Cc", cc, q->file, "cc");
+		ret = compose_add_header(m, "Cc", cc, q->file, "cc");
 	if (!ret)
-		ret = add_header(m, "Subject", subject, q->build,
-				 "build.log (the Subject's finding)");
+		ret = compose_add_header(m, "Subject", subject, q->build,
+					 "build.log (the Subject's finding)");
 	if (!ret)
-		ret = add_header(m, "Message-ID", msgid, q->file, "message_id");
+		ret = compose_add_header(m, "Message-ID", msgid, q->file,
+					 "message_id");
 	if (!ret && (refs || q->in_reply_to))
-		ret = add_header(m, "References", refs ? refs : q->in_reply_to,
-				 q->file, "references");
+		ret = compose_add_header(m, "References",
+					 refs ? refs : q->in_reply_to, q->file,
+					 "references");
 	if (!ret && q->in_reply_to)
-		ret = add_header(m, "In-Reply-To", q->in_reply_to, q->file,
-				 "in_reply_to");
+		ret = compose_add_header(m, "In-Reply-To", q->in_reply_to,
+					 q->file, "in_reply_to");
 	free(to);
 	free(cc);
 	free(refs);

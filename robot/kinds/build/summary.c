@@ -763,28 +763,6 @@ static int when(const struct summary *s, struct strbuf *hdr, char day[11])
 	return 0;
 }
 
-static int add_header(struct msg *m, const char *name, const char *value,
-		      const char *file, const char *key)
-{
-	struct strbuf why = STRBUF_INIT;
-	int ret;
-
-	if (hdr_validate(name, value, strlen(value), &why))
-		ret = error("%s: %s: %s", file, key, why.buf);
-	else
-		ret = msg_add_header(m, name, value);
-	strbuf_release(&why);
-	return ret;
-}
-
-static void join(struct strbuf *out, const struct strv *v)
-{
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
-		strbuf_addf(out, "%s%s", i ? ", " : "", v->v[i]);
-}
-
 int summary_is_request(const char *path)
 {
 	struct ydoc doc = { 0 };
@@ -859,20 +837,24 @@ static int add_headers(struct msg *m, const struct summary *s,
 	struct strbuf list = STRBUF_INIT;
 	int ret = -1;
 
-	if (add_header(m, "Date", date, path, "date") ||
-	    (s->req.from ? add_header(m, "From", s->req.from, path, "from")
-			 : add_header(m, "From", cfg->from, cfg->file, "from")))
+	if (compose_add_header(m, "Date", date, path, "date") ||
+	    (s->req.from
+		     ? compose_add_header(m, "From", s->req.from, path, "from")
+		     : compose_add_header(m, "From", cfg->from, cfg->file,
+					  "from")))
 		goto out;
-	join(&list, &s->req.to);
-	if (list.len && add_header(m, "To", list.buf, path, "to"))
+	compose_join_list(&list, &s->req.to);
+	if (list.len && compose_add_header(m, "To", list.buf, path, "to"))
 		goto out;
 	strbuf_reset(&list);
-	join(&list, s->req.cc.n ? &s->req.cc : &cfg->cc);
+	compose_join_list(&list, s->req.cc.n ? &s->req.cc : &cfg->cc);
 	if (list.len &&
-	    add_header(m, "Cc", list.buf, s->req.cc.n ? path : cfg->file, "cc"))
+	    compose_add_header(m, "Cc", list.buf,
+			       s->req.cc.n ? path : cfg->file, "cc"))
 		goto out;
-	if (add_header(m, "Subject", subject, path, "tree, branch, head") ||
-	    add_header(m, "Message-ID", msgid, path, "message_id"))
+	if (compose_add_header(m, "Subject", subject, path,
+			       "tree, branch, head") ||
+	    compose_add_header(m, "Message-ID", msgid, path, "message_id"))
 		goto out;
 	ret = 0;
 out:
