@@ -194,6 +194,12 @@ struct request {
  * key (exit 65).  Release with request_release() either way.
  */
 int request_load(struct request *req, const char *path);
+/*
+ * The request's `kind:` (build, build-summary: the kinds with request
+ * schemas of their own), or NULL when it names none or cannot be read
+ * (request_load then says why).  Free it.
+ */
+char *request_kind(const char *path);
 void request_release(struct request *req);
 
 #endif

@@ -120,7 +120,7 @@ static int in_lines(const char *lines, const char *s)
 static int correction(struct composed *c, const struct request *req,
 		      const struct robot_config *cfg, struct compose_opts *o,
 		      struct spool *s, struct strbuf *prev,
-		      enum spool_result *prev_res)
+		      enum spool_result *prev_res, int build)
 {
 	struct strbuf id = STRBUF_INIT, ids = STRBUF_INIT;
 	enum spool_result res;
@@ -140,9 +140,8 @@ static int correction(struct composed *c, const struct request *req,
 			break;
 		}
 		composed_release(c);
-		ret = build_request_is(req->file)
-			      ? build_compose(c, req->file, cfg, o)
-			      : compose_report_opts(c, req, cfg, o);
+		ret = build ? build_compose(c, req->file, cfg, o)
+			    : compose_report_opts(c, req, cfg, o);
 		if (ret)
 			break;
 	}
@@ -158,13 +157,6 @@ static int correction(struct composed *c, const struct request *req,
 	return ret;
 }
 
-/*
- * Queues the report; with --force, as the first correction of it that is
- * not in the spool yet, and says which copy it corrects.  The spool's
- * lock is let go between finding the correction's number and queueing
- * it: a compose of the same correction in between makes this one answer
- * "already queued", never queue it twice.
- */
 /* --dry-run: the message as it is, or as one JSON object (--json) */
 static void print_message(const struct composed *c, int json)
 {
@@ -174,9 +166,17 @@ static void print_message(const struct composed *c, int json)
 		fwrite(c->bytes.buf, 1, c->bytes.len, stdout);
 }
 
+/*
+ * Queues the report; with --force, as the first correction of it that is
+ * not in the spool yet, and says which copy it corrects.  The spool's
+ * lock is let go between finding the correction's number and queueing
+ * it: a compose of the same correction in between makes this one answer
+ * "already queued", never queue it twice.  `build`: a build report,
+ * composed again by its own kind.
+ */
 static int queue(struct composed *c, const struct request *req,
 		 const struct robot_config *cfg, struct compose_opts *o,
-		 int force, int json)
+		 int force, int json, int build)
 {
 	struct strbuf said = STRBUF_INIT, prev = STRBUF_INIT;
 	enum spool_result prev_res = SPOOL_QUEUED;
@@ -191,7 +191,8 @@ static int queue(struct composed *c, const struct request *req,
 			return ret;
 		ret = spool_lock(&s);
 		if (!ret)
-			ret = correction(c, req, cfg, o, &s, &prev, &prev_res);
+			ret = correction(c, req, cfg, o, &s, &prev, &prev_res,
+					 build);
 		spool_unlock(&s);
 		spool_close(&s);
 	}
@@ -237,12 +238,12 @@ static int style_valid(const char *style)
  * branch summary keeps no report record, so it cannot be corrected.
  */
 static int compose_build_kind(const struct compose_cli *cli, const char *file,
-			      struct robot_config *cfg)
+			      struct robot_config *cfg, int summary)
 {
 	struct composed c = { 0 };
 	struct compose_opts o = { 0 };
 	struct request req;
-	int summary = summary_is_request(file), status;
+	int status;
 
 	if (summary && cli->force)
 		return usage_error("compose", "--force is for performance "
@@ -259,7 +260,7 @@ static int compose_build_kind(const struct compose_cli *cli, const char *file,
 	} else if (!status) {
 		req.file = xstrdup(file);
 		status = queue(&c, summary ? NULL : &req, cfg, &o, cli->force,
-			       cli->json);
+			       cli->json, !summary);
 	}
 	composed_release(&c);
 	request_release(&req);
@@ -273,6 +274,7 @@ int cmd_compose(int argc, char **argv)
 	struct request req;
 	struct composed c = { 0 };
 	struct compose_opts o = { 0 };
+	char *kind;
 	int status, r = parse_options(&cli, argc, argv);
 
 	if (r)
@@ -292,12 +294,16 @@ int cmd_compose(int argc, char **argv)
 		config_release(&cfg);
 		return error_exit_code(EXIT_CONFIG);
 	}
-	if (summary_is_request(argv[optind]) ||
-	    build_request_is(argv[optind])) {
-		status = compose_build_kind(&cli, argv[optind], &cfg);
+	kind = request_kind(argv[optind]);
+	if (kind &&
+	    (!strcmp(kind, "build") || !strcmp(kind, "build-summary"))) {
+		status = compose_build_kind(&cli, argv[optind], &cfg,
+					    !strcmp(kind, "build-summary"));
+		free(kind);
 		config_release(&cfg);
 		return status;
 	}
+	free(kind);
 	if (request_load(&req, argv[optind])) {
 		status = error_exit_code(EXIT_DATAERR);
 		goto out;
@@ -327,7 +333,7 @@ int cmd_compose(int argc, char **argv)
 		print_message(&c, cli.json);
 		status = EXIT_OK;
 	} else {
-		status = queue(&c, &req, &cfg, &o, cli.force, cli.json);
+		status = queue(&c, &req, &cfg, &o, cli.force, cli.json, 0);
 	}
 out:
 	composed_release(&c);

@@ -168,22 +168,6 @@ static const struct schema req_schema = { "build request", req_fields,
 					  ARRAY_SIZE(req_fields),
 					  sizeof(struct build_req) };
 
-int build_request_is(const char *path)
-{
-	struct ydoc doc = { 0 };
-	const struct ynode *k;
-	int is = 0;
-
-	error_quiet++;
-	if (!ydoc_load_file(&doc, path)) {
-		k = doc.root ? ynode_get(doc.root, "kind") : NULL;
-		is = k && k->type == YNODE_SCALAR && !strcmp(k->str, "build");
-	}
-	error_quiet--;
-	ydoc_release(&doc);
-	return is;
-}
-
 /* ---- the excerpt's blame (git blame --porcelain) ---- */
 
 struct blame_line {

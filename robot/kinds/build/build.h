@@ -12,13 +12,6 @@ struct compose_opts;
 struct robot_config;
 
 /*
- * Whether the request file `path` is a build request: its top-level
- * `kind:` is `build`.  1 or 0; a file that cannot be read is 0 (the
- * request loader reports it).
- */
-int build_request_is(const char *path);
-
-/*
  * Loads the build request `path` and composes its report into `out`
  * (compose.h's struct composed).  Returns 0, or an exit code after one
  * error line naming the file and the key (65 for bad input, 78 for

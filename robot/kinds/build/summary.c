@@ -763,24 +763,6 @@ static int when(const struct summary *s, struct strbuf *hdr, char day[11])
 	return 0;
 }
 
-int summary_is_request(const char *path)
-{
-	struct ydoc doc = { 0 };
-	const struct ynode *k;
-	int yes = 0;
-
-	error_quiet++;
-	if (!ydoc_load_file(&doc, path) && doc.root &&
-	    doc.root->type == YNODE_MAP) {
-		k = ynode_get(doc.root, "kind");
-		yes = k && k->type == YNODE_SCALAR &&
-		      !strcmp(k->str, "build-summary");
-	}
-	error_quiet--;
-	ydoc_release(&doc);
-	return yes;
-}
-
 static int load_request(struct summary *s, const char *path)
 {
 	struct ydoc doc = { 0 };

@@ -10,9 +10,6 @@ struct composed;
 struct compose_opts;
 struct robot_config;
 
-/* Whether the request at `path` says `kind: build-summary` (0 on any doubt). */
-int summary_is_request(const char *path);
-
 /*
  * Composes the summary the request at `path` describes into `out`.
  * Returns 0, or an exit code after one "robot: error:" line naming the
