@@ -29,4 +29,7 @@ while True:
             c.sendall(b"221 bye\r\n"); break
         else:
             c.sendall(b"250 ok\r\n")
+    # the file holds the socket open: close both, or the client waits
+    # for its reply timeout instead of seeing the drop
+    f.close()
     c.close()
