@@ -14,22 +14,12 @@
  * "perf", which claims every request; "reply" claims none (robot reply
  * composes with it, compose_reply()).
  */
-const struct report_kind_entry report_kinds[] = {
+static const struct report_kind_entry report_kinds[] = {
 	{ "functional", &functional_kind },
 	{ "perf", &perf_kind },
 	{ "reply", &reply_kind },
 };
-const size_t report_nkinds = ARRAY_SIZE(report_kinds);
-
-const struct report_kind *report_kind_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < report_nkinds; i++)
-		if (!strcmp(report_kinds[i].name, name))
-			return report_kinds[i].ops;
-	return NULL;
-}
+static const size_t report_nkinds = ARRAY_SIZE(report_kinds);
 
 int compose_report(struct composed *out, const struct request *req,
 		   const struct robot_config *cfg, const char *style)

@@ -15,13 +15,6 @@
 #include "robot/report/build.h"
 #include "robot/report/compose.h"
 
-/* The table of kinds, in the order they are asked. */
-extern const struct report_kind_entry report_kinds[];
-extern const size_t report_nkinds;
-
-/* The kind of the table named `name`, or NULL. */
-const struct report_kind *report_kind_find(const char *name);
-
 /*
  * Composes the report.  `style` (the --style option) may be NULL.
  * Returns 0, or after one error line the exit code the failure calls for:

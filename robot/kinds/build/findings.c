@@ -114,7 +114,8 @@ static int makefile(const char *p, const char *end)
 	       (end - base > 3 && !strncmp(end - 3, ".mk", 3));
 }
 
-void bline_parse(struct bline *l, char *text)
+/* Classifies one cleaned line into `l` (text is taken over). */
+static void bline_parse(struct bline *l, char *text)
 {
 	const char *p = text, *colon, *q;
 	long line = 0, col = 0;

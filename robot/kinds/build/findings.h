@@ -59,8 +59,6 @@ void findings_clean(struct strbuf *out, const char *s, size_t len);
  * a few lines (binary junk).
  */
 int blog_read(struct blog *log, const char *path, size_t max_lines);
-/* Classifies one cleaned line into `l` (text is taken over). */
-void bline_parse(struct bline *l, char *text);
 /* Marks the findings of `log` that `base` (NULL: none) does not have. */
 void blog_mark_new(struct blog *log, const struct blog *base);
 void blog_release(struct blog *log);
