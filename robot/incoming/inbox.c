@@ -123,10 +123,6 @@ static int read_maildir(const char *dir, size_t max_bytes,
 }
 
 /*
- * An mbox: a message after each "From " line that follows an empty line
- * (or starts the file), one '>' taken off ">From " lines (mboxrd).
- */
-/*
  * The bytes of the mbox from `start` on, when what it remembers still
  * holds there: a "From " line after an empty line (or the end of the
  * file); else the whole file (0 in *start).
@@ -136,7 +132,7 @@ static int read_from(struct strbuf *text, const char *path, off_t *start)
 	char prev[2];
 	char from[5];
 	struct stat st;
-	int fd = open_regular(path, O_RDONLY), ret = 0;
+	int fd = open_regular(path, O_RDONLY), ret, e;
 
 	if (fd < 0)
 		return -1;
@@ -146,33 +142,19 @@ static int read_from(struct strbuf *text, const char *path, off_t *start)
 	     (st.st_size > *start &&
 	      (pread(fd, from, 5, *start) != 5 || memcmp(from, "From ", 5)))))
 		*start = 0; /* rewritten since: all of it again */
-	if (lseek(fd, *start, SEEK_SET) < 0) {
+	ret = 0;
+	if (lseek(fd, *start, SEEK_SET) < 0 || strbuf_read_fd(text, fd))
 		ret = -1;
-	} else {
-		char buf[65536];
-		ssize_t n;
-
-		while ((n = read(fd, buf, sizeof(buf))) != 0) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0) {
-				ret = -1;
-				break;
-			}
-			strbuf_add(text, buf, n);
-		}
-	}
-	if (ret) {
-		int e = errno;
-
-		close(fd);
-		errno = e;
-		return -1;
-	}
+	e = errno;
 	close(fd);
-	return 0;
+	errno = e;
+	return ret;
 }
 
+/*
+ * An mbox: a message after each "From " line that follows an empty line
+ * (or starts the file), one '>' taken off ">From " lines (mboxrd).
+ */
 static int read_mbox(const char *path, size_t max_bytes, off_t *start,
 		     struct inbox_mail **mails, size_t *n)
 {

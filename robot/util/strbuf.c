@@ -221,29 +221,36 @@ int open_regular(const char *path, int flags)
 	return fd;
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
+int strbuf_read_fd(struct strbuf *sb, int fd)
 {
 	size_t oldlen = sb->len;
 	char tmp[65536];
-	int fd = open_regular(path, O_RDONLY);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
-	size_t n;
-	int err;
+	ssize_t n;
 
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
+	while ((n = read(fd, tmp, sizeof(tmp))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int err = errno;
+
+			strbuf_setlen(sb, oldlen);
+			errno = err;
+			return -1;
+		}
+		strbuf_add(sb, tmp, (size_t)n);
 	}
-	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-		strbuf_add(sb, tmp, n);
-	if (ferror(f)) {
-		err = errno;
-		fclose(f);
-		strbuf_setlen(sb, oldlen);
-		errno = err ? err : EIO;
-		return -1;
-	}
-	fclose(f);
 	return 0;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	int fd = open_regular(path, O_RDONLY), ret, err;
+
+	if (fd < 0)
+		return -1;
+	ret = strbuf_read_fd(sb, fd);
+	err = errno;
+	close(fd);
+	errno = err;
+	return ret;
 }

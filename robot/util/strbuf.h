@@ -69,5 +69,10 @@ int open_regular(const char *path, int flags);
  * Returns 0, or -1 with errno set and sb unchanged.
  */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+/*
+ * Appends what `fd` holds from its offset to the end.  Returns 0, or -1
+ * with errno set and sb unchanged.
+ */
+int strbuf_read_fd(struct strbuf *sb, int fd);
 
 #endif
