@@ -152,6 +152,9 @@ int compose_build_test(struct compose_ctx *c, const struct req_test *rq,
 int compose_kpi_change(struct compose_ctx *c, struct report_test *t,
 		       const struct comparison *cmp, const char *where);
 char *compose_message_id(const struct compose_ctx *c, const char *key);
+/* The request's message_id, or one generated from `key` and checked;
+ * NULL after one error line. */
+char *compose_pick_message_id(const struct compose_ctx *c, const char *key);
 char *compose_strip_re(const char *s);
 
 /* identity.c: the report's key, Message-ID, day and links */
@@ -162,6 +165,8 @@ int compose_fill_identity(struct compose_ctx *c, struct report *r,
 int compose_has_address(const struct hdr_addr_list *list, const char *addr);
 void compose_add_mailbox(struct strbuf *list, const char *display,
 			 const char *addr);
+/* Date (the report's time) and From (the request's, else the config's). */
+int compose_add_date_from(struct msg *m, const struct compose_ctx *c);
 int compose_add_headers(struct msg *m, const struct compose_ctx *c,
 			const struct commit_info *tested, const char *subject,
 			const char *msgid);

@@ -217,6 +217,23 @@ static int add_references(struct msg *m, const struct compose_ctx *c,
 	return ret;
 }
 
+int compose_add_date_from(struct msg *m, const struct compose_ctx *c)
+{
+	const struct request *req = c->req;
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	compose_format_date(&sb, &c->when);
+	ret = compose_add_header(m, "Date", sb.buf, req->file, "date");
+	strbuf_release(&sb);
+	if (!ret)
+		ret = req->from ? compose_add_header(m, "From", req->from,
+						     req->file, "from")
+				: compose_add_header(m, "From", c->cfg->from,
+						     c->cfg->file, "from");
+	return ret;
+}
+
 int compose_add_headers(struct msg *m, const struct compose_ctx *c,
 			const struct commit_info *author, const char *subject,
 			const char *msgid)
@@ -230,13 +247,7 @@ int compose_add_headers(struct msg *m, const struct compose_ctx *c,
 
 	if (!parent && c->threaded)
 		parent = c->thread.message_id;
-	compose_format_date(&sb, &c->when);
-	ret = compose_add_header(m, "Date", sb.buf, req->file, "date");
-	if (!ret)
-		ret = req->from ? compose_add_header(m, "From", req->from,
-						     req->file, "from")
-				: compose_add_header(m, "From", cfg->from,
-						     cfg->file, "from");
+	ret = compose_add_date_from(m, c);
 	compose_join_list(&to, &req->to);
 	/* without `to:`, the patch's sender, else the tested commit's author */
 	if (!ret && !to.len && c->threaded && c->thread.from) {

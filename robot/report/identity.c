@@ -44,6 +44,22 @@ char *compose_message_id(const struct compose_ctx *c, const char *key)
 			 c->cfg->message_id_domain);
 }
 
+char *compose_pick_message_id(const struct compose_ctx *c, const char *key)
+{
+	const struct request *req = c->req;
+	char *id;
+
+	if (req->message_id)
+		return xstrdup(req->message_id);
+	id = compose_message_id(c, key);
+	if (compose_check_message_id(id, c->cfg->file,
+				     "message_id_user, message_id_domain", 1)) {
+		free(id);
+		return NULL;
+	}
+	return id;
+}
+
 /*
  * The day the report was made, YYYYMMDD, which names the materials'
  * folder: the one in 0-day's Message-ID, <YYYYMMDDhhmm.HEX-USER@DOMAIN>,
@@ -78,8 +94,6 @@ static char *report_day(const struct compose_ctx *c, const char *msgid)
 int compose_fill_identity(struct compose_ctx *c, struct report *r,
 			  struct composed *out)
 {
-	const struct request *req = c->req;
-
 	out->key = report_key(r);
 	if (c->revision) {
 		char *key = xasprintf("%srevision=%u\n", out->key, c->revision);
@@ -87,11 +101,8 @@ int compose_fill_identity(struct compose_ctx *c, struct report *r,
 		free(out->key);
 		out->key = key;
 	}
-	out->message_id = req->message_id ? xstrdup(req->message_id)
-					  : compose_message_id(c, out->key);
-	if (!req->message_id &&
-	    compose_check_message_id(out->message_id, c->cfg->file,
-				     "message_id_user, message_id_domain", 1))
+	out->message_id = compose_pick_message_id(c, out->key);
+	if (!out->message_id)
 		return -1;
 	r->message_id = xstrdup(out->message_id);
 	out->commit_id = compose_strdup(r->commit_id);

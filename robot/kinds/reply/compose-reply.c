@@ -175,14 +175,7 @@ static int reply_headers(struct msg *m, const struct compose_ctx *c,
 	size_t i;
 	int ret;
 
-	compose_format_date(&sb, &c->when);
-	ret = compose_add_header(m, "Date", sb.buf, req->file, "date");
-	if (!ret)
-		ret = req->from ? compose_add_header(m, "From", req->from,
-						     req->file, "from")
-				: compose_add_header(m, "From", cfg->from,
-						     cfg->file, "from");
-	strbuf_reset(&sb);
+	ret = compose_add_date_from(m, c);
 	reply_recipients(c, f, &sb, &cc);
 	if (!ret && !sb.len)
 		ret = error("%s: nobody to answer: the mail's sender is robot "
@@ -414,16 +407,12 @@ static int reply_message(struct composed *out, struct compose_ctx *c,
 			 const struct followup *parent, const struct report *r,
 			 const struct strbuf *body)
 {
-	const struct request *req = c->req;
 	struct msg m;
 	int ret;
 
 	out->key = reply_key(c, parent, r);
-	out->message_id = req->message_id ? xstrdup(req->message_id)
-					  : compose_message_id(c, out->key);
-	if (!req->message_id &&
-	    compose_check_message_id(out->message_id, c->cfg->file,
-				     "message_id_user, message_id_domain", 1))
+	out->message_id = compose_pick_message_id(c, out->key);
+	if (!out->message_id)
 		return -1;
 	out->base_id = compose_strdup(c->base_id);
 	msg_init(&m);
