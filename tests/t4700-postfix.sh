@@ -307,6 +307,9 @@ ok "... the first's body and parts arrive byte for byte as composed" \
 
 # --- read back with mutt ----------------------------------------------------------------
 {
+	# its own folder: on a machine where ~/Mail does not exist yet, mutt's
+	# first run asks to create it, and the question eats the pushed keys
+	printf 'set folder=%s spoolfile=%s/dev-null-box record=/dev/null\n' "$T" "$T"
 	printf 'set charset=utf-8\nset pipe_decode=yes\nset pipe_split=yes\n'
 	printf 'set wait_key=no\nset quit=yes\n'
 	printf 'push "<tag-pattern>~A<enter><tag-prefix><pipe-message>cat >>%s/mutt.txt<enter><quit>"\n' "$T"
