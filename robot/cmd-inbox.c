@@ -99,8 +99,9 @@ static void say(const char *event, const char *name, const char *id,
 	struct strbuf out = STRBUF_INIT;
 
 	if (!json_out) {
-		printf("%s: %s: %s\n", id ? id : name,
-		       !strcmp(event, "written") ? dir : event, why);
+		/* their Subject, their header values: one line of text */
+		print_line(stdout, "%s: %s: %s", id ? id : name,
+			   !strcmp(event, "written") ? dir : event, why);
 		return;
 	}
 	strbuf_addstr(&out, "{\"mail\": ");
