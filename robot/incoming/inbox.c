@@ -186,10 +186,12 @@ static int read_mbox(const char *path, size_t max_bytes, off_t *start,
 
 		if (!strncmp(p, "From ", 5) &&
 		    (p == text.buf || (p - text.buf >= 2 && p[-2] == '\n'))) {
-			if (m) {
+			/* one over mail_max_bytes keeps its why, no bytes */
+			if (m && !m->why) {
 				m->len = one.len;
 				m->raw = strbuf_detach(&one, NULL);
 			}
+			strbuf_reset(&one);
 			m = add_mail(mails, n, &alloc,
 				     xasprintf("%s:%zu", path, ++nr));
 			m->offset = base + (p - text.buf);
