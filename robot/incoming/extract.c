@@ -25,17 +25,7 @@
 static int answered(const struct followup *f, struct spool *s, char **name,
 		    const char **id)
 {
-	size_t i;
-	int ret;
-
-	for (i = f->nrefs; i-- > 0;) {
-		ret = record_find_message(s, f->refs[i], name, NULL);
-		if (ret == 1)
-			*id = f->refs[i];
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return record_find_newest(s, f->refs, f->nrefs, name, id);
 }
 
 static void key(struct strbuf *sb, const char *indent, const char *k,

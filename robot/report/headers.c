@@ -141,7 +141,7 @@ static void thread_cc(struct strbuf *cc, const struct compose_ctx *c,
 		      const struct commit_info *author, const char *to)
 {
 	const struct hdr_addr_list *lists[] = { &c->thread.to, &c->thread.cc };
-	struct strset seen = STRSET_INIT;
+	struct strset seen = STRSET_ICASE_INIT;
 	size_t i, j;
 
 	note_addresses(&seen, to);

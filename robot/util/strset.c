@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * strset.c: a set of strings, case-insensitively (strset.h).
+ * strset.c: a set of strings, hashed (strset.h).
  */
 #include "robot/util/common.h"
 #include "robot/util/strset.h"
@@ -8,14 +8,14 @@
 
 #include <strings.h>
 
-static size_t hash(const char *s)
+static size_t hash(const char *s, int icase)
 {
 	uint64_t h = FNV64_INIT;
 
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c >= 'A' && c <= 'Z')
+		if (icase && c >= 'A' && c <= 'Z')
 			c += 'a' - 'A';
 		h = fnv1a64(h, &c, 1);
 	}
@@ -25,9 +25,10 @@ static size_t hash(const char *s)
 /* The slot of s, or the empty one where it would go (nslots > 0). */
 static size_t slot(const struct strset *set, const char *s)
 {
-	size_t mask = set->nslots - 1, i = hash(s) & mask;
+	size_t mask = set->nslots - 1, i = hash(s, set->icase) & mask;
 
-	while (set->slots[i] && strcasecmp(set->slots[i], s))
+	while (set->slots[i] && (set->icase ? strcasecmp(set->slots[i], s)
+					    : strcmp(set->slots[i], s)))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -40,7 +41,7 @@ int strset_has(const struct strset *set, const char *s)
 static void grow(struct strset *set)
 {
 	struct strset bigger = { NULL, set->nslots ? 2 * set->nslots : 16,
-				 set->n };
+				 set->n, set->icase };
 	size_t i;
 
 	bigger.slots = xcalloc(bigger.nslots, sizeof(*bigger.slots));
@@ -75,5 +76,5 @@ void strset_release(struct strset *set)
 		free(set->slots[i]);
 	free(set->slots);
 	set->slots = NULL;
-	set->nslots = set->n = 0;
+	set->nslots = set->n = 0; /* icase stays: the set can be used again */
 }

@@ -134,7 +134,7 @@ static void reply_recipients(const struct compose_ctx *c,
 			     const struct followup *f, struct strbuf *to,
 			     struct strbuf *cc)
 {
-	struct strset seen = STRSET_INIT;
+	struct strset seen = STRSET_ICASE_INIT;
 	const struct hdr_addr_list *first = f->followup_to.nr ? &f->followup_to
 					    : f->reply_to.nr  ? &f->reply_to
 							      : &f->from;
