@@ -585,19 +585,27 @@ static int find_inline_or_attached(struct patch_found *out,
  * The first link in their own words to a message that is not of this
  * thread; fetched and searched.
  */
+/*
+ * The most links of one mail robot asks the archive for: each costs a
+ * request (at most lore_rate a second), and a mail can hold thousands.
+ */
+#define LINKS_MAX 8
+
 static int find_link(struct patch_found *out, const struct followup *f,
 		     struct lore *l)
 {
 	struct strbuf ctx = STRBUF_INIT;
 	const char *p;
-	int ret = 0;
+	int ret = 0, asked = 0;
 
-	for (p = f->text; *p && !ret; p = next_line(p)) {
+	for (p = f->text; *p && !ret && asked <= LINKS_MAX; p = next_line(p)) {
 		const char *u = p, *line_end = p + strcspn(p, "\n");
 
 		if (*p == '>')
 			continue;
-		while ((u = strstr(u, "http")) && u < line_end) {
+		/* within the line: a search to the text's end a line
+		 * was quadratic in the mail's size */
+		while ((u = memmem(u, line_end - u, "http", 4))) {
 			size_t len = strcspn(u, " \t\n<>\"'()");
 			char *url = xstrndup(u, len), *id;
 			struct inmsg *msgs = NULL;
@@ -612,6 +620,11 @@ static int find_link(struct patch_found *out, const struct followup *f,
 			/* a link under lore_url, or to a known archive:
 			 * only ever asked of lore_url */
 			id = lore_link_msgid(url, lore_base_url(l));
+			if (id && !in_thread(f, id) && ++asked > LINKS_MAX) {
+				free(id);
+				free(url);
+				break;
+			}
 			if (!id || in_thread(f, id)) {
 				free(id);
 				free(url);
