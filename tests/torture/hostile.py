@@ -550,6 +550,17 @@ def family_followups():
          b"http://127.0.0.1:%d/all/hopfix-7@example.org/" % lore_port,
          "answer"),
     ]
+    # a mail of 40 links to messages without a patch: 8 asked at most
+    many = b""
+    for k in range(40):
+        lid = b"many%d@example.org" % k
+        open(os.path.join(lore_dir, lid.decode()), "wb").write(
+            b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" + sethdr(
+                setbody(m.nopatch, b"no patch here\n"), b"Message-ID",
+                b"<" + lid + b">"))
+        many += b"  https://lore.kernel.org/r/" + lid + b"\n"
+    links.append(("40 links to messages without a patch (8 asked at most)",
+                  many, "refuse"))
     for n, (name, url, want) in enumerate(links):
         cases.append((name, sethdr(setbody(
             m.nopatch, b"Could you test the fix I posted?\n\n  " + url +
@@ -558,6 +569,10 @@ def family_followups():
                "contained") for k, (n, d) in enumerate(
         random_mails(m, 200 if LONG else 40, random.Random(SEED)))]
     inbox(fam, w, cfg, cases, outside, evil_log)
+    asked = [l for l in open(os.path.join(T, "lore.log"))
+             if "/many" in l]
+    check(fam, "... of the 40 links of one mail, %d asked (at most 8)" %
+          len(asked), 0 < len(asked) <= 8, "".join(asked))
     big(fam, w, cfg, m)
     return fam
 
