@@ -68,6 +68,31 @@ int main(void)
 	check_url("mail.example.org:25", -1, "not a URL (want smtp,smtps)");
 	check_url("smtp://", -1, NULL);
 
+	/* lore redirects: to lore_url's own server only */
+	CHECK(net_same_server("http://Lore.example.org/all/x",
+			      "http://lore."
+			      "example.org/all/") &&
+		      net_same_server("https://lore.example.org/x",
+				      "http://lore.example.org/all/") &&
+		      net_same_server("http://127.0.0.1:8080/x",
+				      "http://127.0.0.1:8080/all/"),
+	      "net_same_server: the host in any case; http to https");
+	CHECK(!net_same_server("http://127.0.0.1:8081/x",
+			       "http://127.0.0.1:8080/all/") &&
+		      !net_same_server("http://evil.example.org/all/",
+				       "http://lore.example.org/all/") &&
+		      !net_same_server("http://lore.example.org.evil.org/",
+				       "http://lore.example.org/") &&
+		      !net_same_server("http://lore.example.org@evil.org/",
+				       "http://lore.example.org/") &&
+		      !net_same_server("https://lore.example.org:8443/",
+				       "http://lore.example.org/") &&
+		      !net_same_server("http://lore.example.org/",
+				       "https://lore.example.org/") &&
+		      !net_same_server("not a url", "http://lore.example.org/"),
+	      "net_same_server: another port, host, user-info trick, https "
+	      "to http, no URL");
+
 	CHECK(net_classify(CURLE_COULDNT_CONNECT) == NET_TEMPORARY,
 	      "refused: temporary");
 	CHECK(net_classify(CURLE_OPERATION_TIMEDOUT) == NET_TEMPORARY,
