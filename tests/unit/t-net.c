@@ -49,26 +49,9 @@ static size_t no_read(char *b, size_t sz, size_t n, void *u)
 	return 0;
 }
 
-int main(void)
+/* lore redirects: to lore_url's own server only */
+static void test_same_server(void)
 {
-	const struct net_opts o = { "smtp,smtps", NULL, 5, 10 };
-	struct net n;
-	struct curl_slist *rcpt = NULL;
-	char url[64];
-	CURLcode rc;
-	int fd, port;
-
-	check_url("smtp://127.0.0.1:2525", 0, NULL);
-	check_url("smtps://mail.example.org/robot.example.org", 0, NULL);
-	check_url("SMTP://mail.example.org", 0, NULL);
-	check_url("http://mail.example.org", -1,
-		  "unknown scheme 'http' (want smtp,smtps)");
-	check_url("lmtp://mail.example.org", -1,
-		  "unknown scheme 'lmtp' (want smtp,smtps)");
-	check_url("mail.example.org:25", -1, "not a URL (want smtp,smtps)");
-	check_url("smtp://", -1, NULL);
-
-	/* lore redirects: to lore_url's own server only */
 	CHECK(net_same_server("http://Lore.example.org/all/x",
 			      "http://lore."
 			      "example.org/all/") &&
@@ -92,6 +75,28 @@ int main(void)
 		      !net_same_server("not a url", "http://lore.example.org/"),
 	      "net_same_server: another port, host, user-info trick, https "
 	      "to http, no URL");
+}
+
+int main(void)
+{
+	const struct net_opts o = { "smtp,smtps", NULL, 5, 10 };
+	struct net n;
+	struct curl_slist *rcpt = NULL;
+	char url[64];
+	CURLcode rc;
+	int fd, port;
+
+	check_url("smtp://127.0.0.1:2525", 0, NULL);
+	check_url("smtps://mail.example.org/robot.example.org", 0, NULL);
+	check_url("SMTP://mail.example.org", 0, NULL);
+	check_url("http://mail.example.org", -1,
+		  "unknown scheme 'http' (want smtp,smtps)");
+	check_url("lmtp://mail.example.org", -1,
+		  "unknown scheme 'lmtp' (want smtp,smtps)");
+	check_url("mail.example.org:25", -1, "not a URL (want smtp,smtps)");
+	check_url("smtp://", -1, NULL);
+
+	test_same_server();
 
 	CHECK(net_classify(CURLE_COULDNT_CONNECT) == NET_TEMPORARY,
 	      "refused: temporary");
