@@ -196,7 +196,7 @@ static int each_mail(struct inbox_reader *r, const struct robot_config *cfg,
 		     struct inbox_seen *seen, int *first, off_t *retry)
 {
 	struct inbox_mail m;
-	int got;
+	int got = 0;
 
 	/* a mail's error is its own: the others are still worked on */
 	while (!seen->broken && (got = inbox_next(r, &m)) == 1) {
