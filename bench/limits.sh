@@ -9,7 +9,12 @@
 #   2. inputs of about 1 MB on disk, compressed or not, built to be huge
 #      once read (tests/tools/matrix-bomb and a few YAML shapes): exit
 #      code, peak RSS (target: at most 256 MB), CPU time and the message;
-#   3. running out of memory below the limits (ulimit -v): the message.
+#   3. running out of memory below the limits (ulimit -v): the message;
+#   4. every input of every command (doc/limits.md's table) at two sizes,
+#      4 times apart: CPU time, peak RSS and the memory each unit of
+#      input costs (tests/torture/bounds.py, which make torture runs on
+#      inputs 8 times smaller, checking that time is linear and memory
+#      within the table's bound).  BOUNDS_SCALE=N (default 8) sizes it.
 #
 # CPU is user + sys (the machine is shared); generating the inputs takes
 # a minute, most of it gzip.
@@ -169,3 +174,8 @@ rc, cpu, rss, err = run([robot, "compare", "--all", "--style", "2023",
                          grid, grid], limit_kb=60000)
 print("   exit %d: %s" % (rc, err))
 PY
+
+echo
+echo "4. every input of every command: two sizes 4 times apart (bounds.py)"
+/usr/bin/python3 "$top/tests/torture/bounds.py" --robot "$ROBOT" \
+	--scale "${BOUNDS_SCALE:-8}"

@@ -18,6 +18,9 @@
 #include "robot/util/common.h"
 #include "config/yaml.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #define YAML_MAX_DEPTH 256
@@ -40,7 +43,11 @@ struct builder {
 	struct frame *stack;
 	size_t nr, alloc;
 	struct ynode *root;
+	size_t nodes; /* scalars, keys and collections so far */
 };
+
+/* Counts one node more; refuses the one over YAML_MAX_NODES. */
+static int count_node(struct builder *b, const yaml_event_t *ev);
 
 static void ynode_free(struct ynode *n)
 {
@@ -200,6 +207,8 @@ static int on_scalar(struct builder *b, const yaml_event_t *ev)
 	if (memchr(text, '\0', len))
 		return mark_error(b, &ev->start_mark,
 				  "NUL characters are not supported");
+	if (count_node(b, ev))
+		return -1;
 	if (wants_key(b))
 		return take_key(b, ev);
 	n = new_node(YNODE_SCALAR, ev);
@@ -229,6 +238,8 @@ static int on_start(struct builder *b, const yaml_event_t *ev,
 		return mark_error(b, &ev->start_mark,
 				  "nesting deeper than %d levels",
 				  YAML_MAX_DEPTH);
+	if (count_node(b, ev))
+		return -1;
 	n = new_node(type, ev);
 	attach(b, n);
 	ALLOC_GROW(b->stack, b->nr + 1, b->alloc);
@@ -236,6 +247,16 @@ static int on_start(struct builder *b, const yaml_event_t *ev,
 	memset(f, 0, sizeof(*f));
 	f->node = n;
 	return 0;
+}
+
+static int count_node(struct builder *b, const yaml_event_t *ev)
+{
+	if (++b->nodes <= YAML_MAX_NODES)
+		return 0;
+	return mark_error(b, &ev->start_mark,
+			  "more than %d YAML nodes (robot's memory limit for "
+			  "one YAML file)",
+			  YAML_MAX_NODES);
 }
 
 static void pop(struct builder *b)
@@ -302,6 +323,10 @@ int ydoc_load_mem(struct ydoc *doc, const char *name, const char *buf,
 	doc->path = NULL;
 	doc->root = NULL;
 	b.name = name;
+	if (len > YAML_MAX_BYTES)
+		return error("%s: %zu bytes, more than %d MiB (robot's memory "
+			     "limit for one YAML file)",
+			     name, len, YAML_MAX_BYTES >> 20);
 	if (!yaml_parser_initialize(&parser))
 		return error("%s: out of memory while parsing YAML", name);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
@@ -330,12 +355,28 @@ int ydoc_load_mem(struct ydoc *doc, const char *name, const char *buf,
 int ydoc_load_file(struct ydoc *doc, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret;
+	struct stat st;
+	int ret, fd, e;
 
 	doc->path = NULL;
 	doc->root = NULL;
-	if (strbuf_read_file(&sb, path) < 0)
+	fd = open_regular(path, O_RDONLY);
+	if (fd < 0)
 		return error_errno("cannot read '%s'", path);
+	/* the limit comes before any byte is read */
+	if (!fstat(fd, &st) && st.st_size > YAML_MAX_BYTES) {
+		close(fd);
+		return error("%s: %lld bytes, more than %d MiB (robot's memory "
+			     "limit for one YAML file)",
+			     path, (long long)st.st_size, YAML_MAX_BYTES >> 20);
+	}
+	ret = strbuf_read_fd(&sb, fd);
+	e = errno;
+	close(fd);
+	if (ret < 0) {
+		errno = e;
+		return error_errno("cannot read '%s'", path);
+	}
 	ret = ydoc_load_mem(doc, path, sb.buf, sb.len);
 	strbuf_release(&sb);
 	return ret;

@@ -31,9 +31,18 @@ struct ydoc {
 };
 
 /*
+ * robot's memory limits for one YAML file (doc/limits.md): its size, read
+ * before any byte is, and its nodes (each scalar, key and collection; a
+ * node costs about 100 bytes once loaded, its text aside).
+ */
+#define YAML_MAX_BYTES (64 << 20)
+#define YAML_MAX_NODES 2000000
+
+/*
  * Loads the first document of `path`.  Returns 0, or -1 after printing one
  * "robot: error: PATH:LINE:COL: problem" line (a missing file, bad syntax,
- * invalid UTF-8, a duplicate key, an alias or merge key).
+ * invalid UTF-8, a duplicate key, an alias or merge key, more than the
+ * limits above).
  */
 int ydoc_load_file(struct ydoc *doc, const char *path);
 /* The same for text in memory; `name` is used in messages. */

@@ -86,6 +86,11 @@ int lore_open(struct lore **out, const struct lore_opts *o)
 	return 0;
 }
 
+const char *lore_base_url(const struct lore *l)
+{
+	return l->url;
+}
+
 void lore_close(struct lore *l)
 {
 	if (!l)
@@ -315,8 +320,8 @@ static int net_up(struct lore *l)
 	if (net_open(&l->net, &no))
 		return -1;
 	h = l->net.curl;
-	bad |= curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
-	bad |= curl_easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
+	/* redirects are followed by perform(), to lore_url's server only */
+	bad |= curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
 	bad |= curl_easy_setopt(h, CURLOPT_USERAGENT,
 				"robot/" ROBOT_VERSION " (lore lookup)");
 	bad |= curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
@@ -332,6 +337,56 @@ static int net_up(struct lore *l)
 }
 
 /*
+ * The request on the network, following up to 5 redirects itself: only
+ * to the server lore_url names (net_same_server), so that an archive (or
+ * whoever answers in its name) cannot make robot ask a host or a port of
+ * its choosing.  A redirect elsewhere is not followed: its target goes
+ * into `elsewhere`, and *status stays the 3xx.
+ */
+static CURLcode perform(struct lore *l, const char *url, int post,
+			struct strbuf *body, long *status,
+			struct strbuf *elsewhere)
+{
+	char *cur = xstrdup(url), *next = NULL;
+	CURLcode rc;
+	int hops = 0;
+
+	for (;;) {
+		curl_easy_setopt(l->net.curl, CURLOPT_URL, cur);
+		if (post) {
+			curl_easy_setopt(l->net.curl, CURLOPT_POSTFIELDS, "");
+			curl_easy_setopt(l->net.curl, CURLOPT_POSTFIELDSIZE,
+					 0L);
+		} else {
+			curl_easy_setopt(l->net.curl, CURLOPT_HTTPGET, 1L);
+		}
+		net_reset_error(&l->net);
+		l->requests++;
+		strbuf_reset(body); /* a redirect's own page is no answer */
+		rc = curl_easy_perform(l->net.curl);
+		*status = 0;
+		curl_easy_getinfo(l->net.curl, CURLINFO_RESPONSE_CODE, status);
+		next = NULL;
+		if (rc != CURLE_OK || *status < 301 || *status > 308 ||
+		    curl_easy_getinfo(l->net.curl, CURLINFO_REDIRECT_URL,
+				      &next) ||
+		    !next || hops++ >= 5)
+			break;
+		if (!net_same_server(next, l->url)) {
+			strbuf_addstr(elsewhere, next);
+			break;
+		}
+		/* as browsers do: 307 and 308 keep the method */
+		if (*status != 307 && *status != 308)
+			post = 0;
+		free(cur);
+		cur = xstrdup(next);
+	}
+	free(cur);
+	return rc;
+}
+
+/*
  * One request, from the cache or the network.  Returns LORE_FOUND (200,
  * body filled), LORE_NONE (404 or 300: no such message or no match), or
  * a failure after one error line.  Without `cache_none` a 404 is neither
@@ -340,7 +395,7 @@ static int net_up(struct lore *l)
 static int request(struct lore *l, int post, const char *url,
 		   struct strbuf *body, int cache_none)
 {
-	struct strbuf key = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT, elsewhere = STRBUF_INIT;
 	struct sink sink = { body, l->o.max_bytes, 0 };
 	const char *method = post ? "POST" : "GET";
 	long status = 0;
@@ -368,22 +423,17 @@ static int request(struct lore *l, int post, const char *url,
 		goto out;
 	}
 	rate_wait(l);
-	curl_easy_setopt(l->net.curl, CURLOPT_URL, url);
 	curl_easy_setopt(l->net.curl, CURLOPT_WRITEDATA, &sink);
-	if (post) {
-		curl_easy_setopt(l->net.curl, CURLOPT_POSTFIELDS, "");
-		curl_easy_setopt(l->net.curl, CURLOPT_POSTFIELDSIZE, 0L);
-	} else {
-		curl_easy_setopt(l->net.curl, CURLOPT_HTTPGET, 1L);
-	}
-	net_reset_error(&l->net);
-	l->requests++;
-	rc = curl_easy_perform(l->net.curl);
-	curl_easy_getinfo(l->net.curl, CURLINFO_RESPONSE_CODE, &status);
+	rc = perform(l, url, post, body, &status, &elsewhere);
 	if (l->o.verbose)
 		fprintf(stderr, "robot: lore: %s: %ld, %zu bytes\n", key.buf,
 			status, body->len);
-	if (sink.too_big || rc == CURLE_FILESIZE_EXCEEDED) {
+	if (elsewhere.len) {
+		ret = error("lore: %s: the archive redirects to %s, another "
+			    "server than lore_url's: robot asks no other (%s: "
+			    "lore_url)",
+			    key.buf, elsewhere.buf, l->where);
+	} else if (sink.too_big || rc == CURLE_FILESIZE_EXCEEDED) {
 		ret = error("lore: the answer to %s is larger than %zu bytes "
 			    "(%s: lore_max_bytes)",
 			    key.buf, l->o.max_bytes, l->where);
@@ -415,6 +465,7 @@ out:
 	if (ret != LORE_FOUND)
 		strbuf_reset(body);
 	strbuf_release(&key);
+	strbuf_release(&elsewhere);
 	return ret;
 }
 

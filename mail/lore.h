@@ -91,6 +91,9 @@ void lore_msg_url(struct strbuf *out, const struct lore *l, const char *msgid);
 /* Appends the Message-ID without <>, percent-encoded for a URL path. */
 void lore_encode_msgid(struct strbuf *out, const char *msgid);
 
+/* lore_url, ending in '/'. */
+const char *lore_base_url(const struct lore *l);
+
 /* How many requests went to the network so far (not the cache's). */
 size_t lore_requests(const struct lore *l);
 

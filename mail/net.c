@@ -167,3 +167,41 @@ out:
 	curl_url_cleanup(u);
 	return ret;
 }
+
+/* The scheme, host and port (the scheme's default when none is written). */
+static int url_parts(const char *url, char **scheme, char **host, char **port)
+{
+	CURLU *u = curl_url();
+	int ret = -1;
+
+	*scheme = *host = *port = NULL;
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_SCHEME, scheme, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, host, 0) &&
+	    !curl_url_get(u, CURLUPART_PORT, port, CURLU_DEFAULT_PORT))
+		ret = 0;
+	curl_url_cleanup(u);
+	return ret;
+}
+
+int net_same_server(const char *url, const char *base)
+{
+	char *s1 = NULL, *h1 = NULL, *p1 = NULL;
+	char *s2 = NULL, *h2 = NULL, *p2 = NULL;
+	int ret = 0;
+
+	if (global_init())
+		return 0;
+	if (!url_parts(url, &s1, &h1, &p1) && !url_parts(base, &s2, &h2, &p2))
+		ret = !strcasecmp(h1, h2) &&
+		      ((!strcasecmp(s1, s2) && !strcmp(p1, p2)) ||
+		       (!strcasecmp(s2, "http") && !strcmp(p2, "80") &&
+			!strcasecmp(s1, "https") && !strcmp(p1, "443")));
+	curl_free(s1);
+	curl_free(h1);
+	curl_free(p1);
+	curl_free(s2);
+	curl_free(h2);
+	curl_free(p2);
+	return ret;
+}

@@ -71,4 +71,13 @@ enum net_class net_classify(CURLcode rc);
  */
 int net_url_check(const char *url, const char *schemes, struct strbuf *why);
 
+/*
+ * Whether `url` is on the server `base` names: the same host (letters in
+ * any case) and port, with the port each scheme implies when none is
+ * written; going from http to https on the same host counts too (from
+ * port 80 to 443).  0 for anything else, and for a URL that does not
+ * parse.
+ */
+int net_same_server(const char *url, const char *base);
+
 #endif

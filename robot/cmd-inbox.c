@@ -99,8 +99,9 @@ static void say(const char *event, const char *name, const char *id,
 	struct strbuf out = STRBUF_INIT;
 
 	if (!json_out) {
-		printf("%s: %s: %s\n", id ? id : name,
-		       !strcmp(event, "written") ? dir : event, why);
+		/* their Subject, their header values: one line of text */
+		print_line(stdout, "%s: %s: %s", id ? id : name,
+			   !strcmp(event, "written") ? dir : event, why);
 		return;
 	}
 	strbuf_addstr(&out, "{\"mail\": ");
@@ -185,18 +186,44 @@ out:
 	return ret;
 }
 
+/*
+ * The mails of `r`, one at a time: one() on each, the first mail's exit
+ * code into *first.  Returns 0, or the exit code of an error reading
+ * them.  *retry gets an mbox's offset of the first mail to try again.
+ */
+static int each_mail(struct inbox_reader *r, const struct robot_config *cfg,
+		     struct spool *s, struct lore *lore, const char *out,
+		     struct inbox_seen *seen, int *first, off_t *retry)
+{
+	struct inbox_mail m;
+	int got = 0;
+
+	/* a mail's error is its own: the others are still worked on */
+	while (!seen->broken && (got = inbox_next(r, &m)) == 1) {
+		int r1 = one(&m, cfg, s, lore, out, seen);
+
+		if (r1 && !*first)
+			*first = r1;
+		/* an mbox is read again from the first mail to try again */
+		if (r1 == EXIT_TEMPFAIL && *retry < 0)
+			*retry = m.offset;
+		inbox_mail_release(&m);
+	}
+	return seen->broken ? 0 : got;
+}
+
 int cmd_inbox(int argc, char **argv)
 {
 	struct inbox_cli cli = { 0 };
 	struct robot_config cfg;
-	struct inbox_mail *mails = NULL;
+	struct inbox_reader reader = { .fd = -1 };
 	struct inbox_seen seen = { .fd = -1 };
 	struct lore *lore = NULL;
 	struct spool s;
 	const char *source;
-	size_t n = 0, i;
 	off_t offset = 0, retry = -1;
-	int first = 0, status, r = parse_options(&cli, argc, argv);
+	int status, opened = 0, first = 0;
+	int r = parse_options(&cli, argc, argv);
 
 	if (r)
 		return r > 0 ? EXIT_OK : EXIT_USAGE;
@@ -227,26 +254,21 @@ int cmd_inbox(int argc, char **argv)
 		status = inbox_seen_open(&seen, cfg.inbox_seen);
 	if (!status) {
 		offset = inbox_seen_offset(&seen, source);
-		status = inbox_read(source, cfg.mail_max_bytes, &offset, &mails,
-				    &n);
+		status = inbox_open(&reader, source, cfg.mail_max_bytes,
+				    &offset);
+		opened = 1;
 	}
-	/* a mail's error is its own: the others are still worked on */
-	for (i = 0; i < n && !status && !seen.broken; i++) {
-		int r1 = one(&mails[i], &cfg, &s, lore,
-			     cli.out ? cli.out : cfg.inbox_out, &seen);
-
-		if (r1 && !first)
-			first = r1;
-		/* an mbox is read again from the first mail to try again */
-		if (r1 == EXIT_TEMPFAIL && retry < 0)
-			retry = mails[i].offset;
-	}
-	if (!status && !seen.broken && offset >= 0)
+	if (!status)
+		status = each_mail(&reader, &cfg, &s, lore,
+				   cli.out ? cli.out : cfg.inbox_out, &seen,
+				   &first, &retry);
+	if (!status && !seen.broken && inbox_end(&reader) >= 0)
 		inbox_seen_set_offset(&seen, source,
-				      retry >= 0 ? retry : offset);
+				      retry >= 0 ? retry : inbox_end(&reader));
 	if (!status)
 		status = first;
-	inbox_mails_release(mails, n);
+	if (opened)
+		inbox_close(&reader);
 	inbox_seen_close(&seen);
 	lore_close(lore);
 	spool_close(&s);

@@ -10,6 +10,7 @@
 #include "mail/envelope.h"
 
 #include <getopt.h>
+#include <sys/stat.h>
 
 static const char usage_text[] =
 	"usage: robot queue [-c CONFIG] [--json]\n"
@@ -231,49 +232,63 @@ static int list(struct spool *s, int json)
 
 /* ---- add ---- */
 
-struct ready {
-	const char *file;
-	struct strbuf bytes;
-	char *message_id;
-};
+/*
+ * One file robot queue add takes: its bytes with LF line ends, and its
+ * Message-ID.  Returns 0, or EXIT_DATAERR after one error line (a file
+ * over SPOOL_MESSAGE_MAX is refused before it is read).
+ */
+static int load_message(const char *file, struct strbuf *bytes,
+			char **message_id)
+{
+	struct strbuf raw = STRBUF_INIT, why = STRBUF_INIT;
+	struct envelope e;
+	struct stat st;
+	int ret = 0;
 
-/* Reads and checks every file before it queues any. */
+	strbuf_reset(bytes);
+	if (!stat(file, &st) && (size_t)st.st_size > SPOOL_MESSAGE_MAX) {
+		error("%s: %lld bytes, %s; nothing queued", file,
+		      (long long)st.st_size, spool_too_big);
+		return EXIT_DATAERR;
+	}
+	if (strbuf_read_file(&raw, file)) {
+		error_errno("%s: cannot read", file);
+		return EXIT_DATAERR;
+	}
+	envelope_to_lf(bytes, raw.buf, raw.len);
+	strbuf_release(&raw);
+	if (memchr(bytes->buf, '\0', bytes->len)) {
+		error("%s: the message holds a NUL byte", file);
+		ret = EXIT_DATAERR;
+	} else if (envelope_read(&e, bytes->buf, bytes->len, &why)) {
+		error("%s: %s; nothing queued", file, why.buf);
+		ret = EXIT_DATAERR;
+	} else {
+		*message_id = xstrdup(e.message_id);
+		envelope_release(&e);
+	}
+	strbuf_release(&why);
+	return ret;
+}
+
+/*
+ * Checks every file before it queues any, holding one file at a time:
+ * each is read once to be checked, and again to be queued.
+ */
 static int add(const struct robot_config *cfg, int argc, char **argv)
 {
-	struct ready *r = xcalloc(argc ? argc : 1, sizeof(*r));
-	struct strbuf raw = STRBUF_INIT, why = STRBUF_INIT;
-	struct strbuf key = STRBUF_INIT, first = STRBUF_INIT;
+	struct strbuf bytes = STRBUF_INIT, key = STRBUF_INIT,
+		      first = STRBUF_INIT;
+	char *id = NULL;
 	struct spool s;
 	int i, ret = 0, opened = 0;
 
-	if (!argc) {
-		free(r);
+	if (!argc)
 		return usage_error("queue", "add needs a MAIL.eml file");
-	}
 	for (i = 0; i < argc && !ret; i++) {
-		struct envelope e;
-
-		r[i].file = argv[i];
-		strbuf_init(&r[i].bytes, 0);
-		strbuf_reset(&raw);
-		strbuf_reset(&why);
-		if (strbuf_read_file(&raw, argv[i])) {
-			error_errno("%s: cannot read", argv[i]);
-			ret = EXIT_DATAERR;
-			break;
-		}
-		envelope_to_lf(&r[i].bytes, raw.buf, raw.len);
-		if (memchr(r[i].bytes.buf, '\0', r[i].bytes.len)) {
-			error("%s: the message holds a NUL byte", argv[i]);
-			ret = EXIT_DATAERR;
-		} else if (envelope_read(&e, r[i].bytes.buf, r[i].bytes.len,
-					 &why)) {
-			error("%s: %s; nothing queued", argv[i], why.buf);
-			ret = EXIT_DATAERR;
-		} else {
-			r[i].message_id = xstrdup(e.message_id);
-			envelope_release(&e);
-		}
+		ret = load_message(argv[i], &bytes, &id);
+		free(id);
+		id = NULL;
 	}
 	if (!ret) {
 		ret = spool_open(&s, cfg->spool, 1, cfg->file);
@@ -284,32 +299,30 @@ static int add(const struct robot_config *cfg, int argc, char **argv)
 	for (i = 0; i < argc && !ret; i++) {
 		enum spool_result res;
 
+		ret = load_message(argv[i], &bytes, &id);
+		if (ret)
+			break;
 		strbuf_reset(&key);
 		strbuf_reset(&first);
 		/* a hand-written message is who it says it is */
-		strbuf_addf(&key, "queue add\n%s", r[i].message_id);
-		ret = spool_enqueue(&s, key.buf, r[i].bytes.buf, r[i].bytes.len,
-				    &res, &first);
-		if (ret)
-			break;
-		if (res == SPOOL_QUEUED)
-			printf("%s\n", r[i].message_id);
-		else
+		strbuf_addf(&key, "queue add\n%s", id);
+		ret = spool_enqueue(&s, key.buf, bytes.buf, bytes.len, &res,
+				    &first);
+		if (!ret && res == SPOOL_QUEUED)
+			printf("%s\n", id);
+		else if (!ret)
 			printf("already %s: %s\n",
 			       res == SPOOL_ALREADY_SENT ? "sent" : "queued",
 			       first.buf);
+		free(id);
+		id = NULL;
 	}
 	if (opened) {
 		spool_unlock(&s);
 		spool_close(&s);
 	}
-	for (i = 0; i < argc; i++) {
-		strbuf_release(&r[i].bytes);
-		free(r[i].message_id);
-	}
-	free(r);
-	strbuf_release(&raw);
-	strbuf_release(&why);
+	free(id);
+	strbuf_release(&bytes);
 	strbuf_release(&key);
 	strbuf_release(&first);
 	return ret;

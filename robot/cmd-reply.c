@@ -114,7 +114,7 @@ static int parse_options(struct reply_cli *cli, int argc, char **argv)
 
 static void not_answered(const struct reply_cli *cli, const char *why)
 {
-	fprintf(stderr, "robot: %s: not answered: %s\n", cli->to, why);
+	print_line(stderr, "robot: %s: not answered: %s", cli->to, why);
 	if (cli->json)
 		json_event("not answered", NULL, why);
 }
@@ -143,8 +143,8 @@ static int extract(const struct reply_cli *cli, const struct robot_config *cfg,
 			if (cli->json)
 				json_event("written", cli->extract, why.buf);
 			else
-				printf("%s/test-request.yaml: %s\n",
-				       cli->extract, why.buf);
+				print_line(stdout, "%s/test-request.yaml: %s",
+					   cli->extract, why.buf);
 			break;
 		case EXTRACT_IGNORED:
 			not_answered(cli, why.buf);

@@ -3,6 +3,7 @@
  * record.c: the records of queued reports (record.h).
  */
 #include "robot/util/common.h"
+#include "robot/util/strset.h"
 #include "robot/delivery/record.h"
 #include "config/request.h"
 #include "config/yaml.h"
@@ -37,6 +38,40 @@ int record_find_message(struct spool *s, const char *msgid, char **name,
 			return 1;
 	}
 	return 0;
+}
+
+int record_find_newest(struct spool *s, char *const *ids, size_t n, char **name,
+		       const char **id)
+{
+	struct strset held = STRSET_INIT;
+	enum spool_state i;
+	size_t k;
+	int ret = 0;
+
+	/* the spool's Message-IDs, listed once, whatever n is */
+	for (i = 0; i < SPOOL_NSTATES && !ret; i++) {
+		struct spool_msg *v;
+		size_t nv, j;
+
+		ret = spool_list(s, i, &v, &nv);
+		if (ret) {
+			ret = ret > 1 ? ret : EXIT_RUNTIME;
+			break;
+		}
+		for (j = 0; j < nv; j++)
+			if (v[j].message_id)
+				strset_add(&held, v[j].message_id);
+		spool_msgs_release(v, nv);
+	}
+	for (k = n; !ret && k-- > 0;)
+		if (strset_has(&held, ids[k])) {
+			ret = record_find_message(s, ids[k], name, NULL);
+			if (ret == 1)
+				*id = ids[k];
+			break;
+		}
+	strset_release(&held);
+	return ret;
 }
 
 static char *absolute(const char *path)

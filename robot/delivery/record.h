@@ -40,6 +40,14 @@ struct report_record {
  */
 int record_find_message(struct spool *s, const char *msgid, char **name,
 			enum spool_state *st);
+/*
+ * The newest of ids[0..n) (the References of a mail, oldest first) that
+ * robot's spool holds, in any state: 1 with its name (caller frees) and
+ * *id pointing into ids, 0 when none, or an exit code after an error.
+ * The spool is listed once, whatever n is.
+ */
+int record_find_newest(struct spool *s, char *const *ids, size_t n, char **name,
+		       const char **id);
 
 /*
  * Writes the record of message `name` (whole, by rename; relative paths

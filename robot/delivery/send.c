@@ -816,6 +816,19 @@ static void unreadable(struct run *r, const char *name, const char *why)
 	free(id);
 }
 
+/*
+ * The claimed message's bytes: 0, -1 when it is too big to send (moved
+ * to failed/ as one robot cannot send), or an exit code.
+ */
+static int read_claimed(struct run *r, const char *name, struct strbuf *msg)
+{
+	if (!spool_message_fits(&r->sp, SPOOL_NEW, name)) {
+		unreadable(r, name, spool_too_big);
+		return -1;
+	}
+	return spool_read(&r->sp, SPOOL_NEW, name, msg);
+}
+
 /* Who the message goes to this time: staging_to, or who has it not yet. */
 static void pick_rcpts(const struct run *r, const struct spool_meta *meta,
 		       const struct envelope *e, struct attempt *a)
@@ -903,7 +916,9 @@ static void deliver(struct run *r, const char *name)
 	spool_unlock(&r->sp);
 	test_crash_point("claim");
 
-	ret = spool_read(&r->sp, SPOOL_NEW, name, &msg);
+	ret = read_claimed(r, name, &msg);
+	if (ret < 0)
+		goto out;
 	if (ret)
 		goto stop;
 	if (envelope_read(&e, msg.buf, msg.len, &why)) {

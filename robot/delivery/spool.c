@@ -301,14 +301,32 @@ static void head_field(char **dst, const struct strbuf *head, const char *f)
 	strbuf_release(&v);
 }
 
+const char spool_too_big[] = "more than 256 MiB, the largest message robot "
+			     "sends";
+
+int spool_message_fits(struct spool *s, enum spool_state st, const char *name)
+{
+	char *p = path_of(s, state_dirs[st], name, ".eml");
+	struct stat sb;
+	int ret = stat(p, &sb) || (size_t)sb.st_size <= SPOOL_MESSAGE_MAX;
+
+	free(p);
+	return ret;
+}
+
 int spool_read(struct spool *s, enum spool_state st, const char *name,
 	       struct strbuf *out)
 {
 	char *p = path_of(s, state_dirs[st], name, ".eml");
+	struct stat sb;
 	int ret = 0;
 
-	if (strbuf_read_file(out, p))
+	if (!stat(p, &sb) && (size_t)sb.st_size > SPOOL_MESSAGE_MAX) {
+		error("'%s': %s", p, spool_too_big);
+		ret = EXIT_DATAERR;
+	} else if (strbuf_read_file(out, p)) {
 		ret = fail("cannot read '%s'", p);
+	}
 	free(p);
 	return ret;
 }
@@ -575,9 +593,17 @@ int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *p = path_of(s, state_dirs[st], name, ".state"), *line, *next;
+	struct stat st_;
 	int ret = 0;
 
 	memset(m, 0, sizeof(*m));
+	if (!stat(p, &st_) && (size_t)st_.st_size > SPOOL_STATE_MAX) {
+		meta_corrupt(p, "size",
+			     "more than 1 MiB, not a state robot "
+			     "writes");
+		free(p);
+		return -1;
+	}
 	if (strbuf_read_file(&sb, p)) {
 		free(p);
 		strbuf_release(&sb);

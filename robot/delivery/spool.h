@@ -154,8 +154,9 @@ void spool_msgs_release(struct spool_msg *v, size_t n);
  * after one error line naming the file and the key when it is not one
  * robot wrote (m zeroed): attempts not a count from 0 to 100000, a date
  * that is none, a next-attempt more than a day after the last attempt,
- * sent-to lines on a message still queued with nobody deferred.  Such a
- * message is kept where it is: never sent, parked or called delivered.
+ * sent-to lines on a message still queued with nobody deferred, more
+ * than SPOOL_STATE_MAX bytes.  Such a message is kept where it is: never
+ * sent, parked or called delivered.
  */
 int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 		    struct spool_meta *m);
@@ -171,7 +172,27 @@ int spool_check_meta(struct spool *s, enum spool_state st, const char *name,
 int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 		     const char *message_id, const struct spool_meta *m);
 
-/* The message's bytes. */
+/*
+ * The largest message robot queues (robot queue add) and reads back to
+ * send, and the largest state file it reads (one robot writes holds a
+ * few lines a recipient): doc/limits.md.
+ */
+#define SPOOL_MESSAGE_MAX ((size_t)256 << 20)
+#define SPOOL_STATE_MAX	  ((size_t)1 << 20)
+
+/*
+ * Whether the message is within SPOOL_MESSAGE_MAX (a message that cannot
+ * be looked at passes: reading it will say why); spool_too_big says why
+ * not.
+ */
+int spool_message_fits(struct spool *s, enum spool_state st, const char *name);
+extern const char spool_too_big[];
+
+/*
+ * The message's bytes.  Returns 0, an exit code after an error line, or
+ * EXIT_DATAERR after one when it is larger than SPOOL_MESSAGE_MAX (not
+ * read).
+ */
 int spool_read(struct spool *s, enum spool_state st, const char *name,
 	       struct strbuf *out);
 

@@ -25,17 +25,7 @@
 static int answered(const struct followup *f, struct spool *s, char **name,
 		    const char **id)
 {
-	size_t i;
-	int ret;
-
-	for (i = f->nrefs; i-- > 0;) {
-		ret = record_find_message(s, f->refs[i], name, NULL);
-		if (ret == 1)
-			*id = f->refs[i];
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return record_find_newest(s, f->refs, f->nrefs, name, id);
 }
 
 static void key(struct strbuf *sb, const char *indent, const char *k,
@@ -162,6 +152,8 @@ static const char *unsafe_path(const char *p, size_t len)
 
 	if (len && p[0] == '/')
 		return "an absolute path";
+	if (memchr(p, '\0', len))
+		return "a name with a NUL byte";
 	while (i < len) {
 		size_t e = i;
 
@@ -176,20 +168,128 @@ static const char *unsafe_path(const char *p, size_t len)
 	return NULL;
 }
 
+/* One C escape of git's quoted names at p[i] (after the '\'). */
+static size_t unescape(struct strbuf *out, const char *p, size_t i, size_t len)
+{
+	static const char from[] = "abfnrtv", to[] = "\a\b\f\n\r\t\v";
+	const char *c;
+	int v = 0, k;
+
+	if (p[i] >= '0' && p[i] <= '7') {
+		for (k = 0; k < 3 && i < len && p[i] >= '0' && p[i] <= '7';
+		     k++, i++)
+			v = v * 8 + (p[i] - '0');
+		strbuf_addch(out, v & 0xff);
+		return i;
+	}
+	c = strchr(from, p[i]);
+	strbuf_addch(out, c && *c ? to[c - from] : p[i]);
+	return i + 1;
+}
+
+/*
+ * The path at p[0..len) as git apply reads it, into out: a name git
+ * quoted ("a/\056\056/x", for bytes it does not write plainly) unquoted
+ * up to its closing quote, and its a/ or b/ taken off.
+ */
+static void diff_path(struct strbuf *out, const char *p, size_t len)
+{
+	size_t i = 1;
+
+	strbuf_reset(out);
+	if (!len || p[0] != '"') {
+		strbuf_add(out, p, len);
+	} else {
+		while (i < len && p[i] != '"') {
+			if (p[i] == '\\' && i + 1 < len)
+				i = unescape(out, p, i + 1, len);
+			else
+				strbuf_addch(out, p[i++]);
+		}
+	}
+	if (out->len > 2 && (out->buf[0] == 'a' || out->buf[0] == 'b') &&
+	    out->buf[1] == '/') {
+		memmove(out->buf, out->buf + 2, out->len - 2);
+		strbuf_setlen(out, out->len - 2);
+	}
+}
+
+/*
+ * "diff --git A B": A and B are not told apart by their text when a name
+ * holds " b/", so every B that may start after a blank is checked, and A
+ * up to the first of them.  The unsafe name into `path`, or NULL.
+ */
+static const char *git_line_unsafe(const char *rest, size_t len,
+				   struct strbuf *path)
+{
+	const char *what;
+	size_t i, a_end = len;
+
+	for (i = 0; i + 1 < len; i++) {
+		if (rest[i] != ' ' ||
+		    (rest[i + 1] != '"' && strncmp(rest + i + 1, "b/", 2)))
+			continue;
+		if (a_end == len)
+			a_end = i;
+		diff_path(path, rest + i + 1, len - i - 1);
+		if ((what = unsafe_path(path->buf, path->len)))
+			return what;
+	}
+	diff_path(path, rest, a_end);
+	return unsafe_path(path->buf, path->len);
+}
+
+/* The file names a line of a diff header gives, checked: why not, or NULL. */
+static const char *header_unsafe(const char *line, size_t len,
+				 struct strbuf *path)
+{
+	static const char *const named[] = {
+		"--- ",	       "+++ ",	      "rename from ", "rename to ",
+		"rename old ", "rename new ", "copy from ",   "copy to ",
+	};
+	size_t i, n;
+
+	if (len > 11 && !strncmp(line, "diff --git ", 11))
+		return git_line_unsafe(line + 11, len - 11, path);
+	for (i = 0; i < ARRAY_SIZE(named); i++) {
+		n = strlen(named[i]);
+		if (len <= n || strncmp(line, named[i], n))
+			continue;
+		line += n;
+		len -= n;
+		/* "--- a/x\t2023-09-25 ...": the name ends at a tab */
+		if (i < 2 && line[0] != '"' && memchr(line, '\t', len))
+			len = (const char *)memchr(line, '\t', len) - line;
+		if (len == 9 && !memcmp(line, "/dev/null", 9))
+			return NULL;
+		diff_path(path, line, len);
+		return unsafe_path(path->buf, path->len);
+	}
+	return NULL;
+}
+
+/* A line that makes a file a symbolic link (mode 120000). */
+static int makes_link(const char *line, size_t len)
+{
+	return (len >= 20 && !strncmp(line, "new file mode 120000", 20)) ||
+	       (len >= 15 && !strncmp(line, "new mode 120000", 15));
+}
+
 /*
  * A patch that would write outside the tree, into .git, or make a
- * symbolic link is refused: one error line naming the file in it.
+ * symbolic link is refused: one error line naming the file in it.  Names
+ * are read as git apply reads them: quoted ones unquoted, both of a
+ * "diff --git" line, where a rename or a copy comes from as well as where
+ * it goes.
  */
 static int unsafe_patch(const struct followup *f, const struct strbuf *mbox)
 {
-	const char *line = mbox->buf, *next, *cur = "?";
-	size_t curlen = 1;
+	struct strbuf path = STRBUF_INIT, cur = STRBUF_INIT;
+	const char *line = mbox->buf, *next, *what = NULL;
 	int in_hunk = 0;
 
-	for (; *line; line = next) {
+	for (; *line && !what; line = next) {
 		size_t len = strcspn(line, "\n");
-		const char *path = NULL, *what;
-		size_t plen = 0;
 
 		next = line + len + (line[len] == '\n');
 		/* a hunk's lines are content ("--- x" is a removed "-- x") */
@@ -199,49 +299,27 @@ static int unsafe_patch(const struct followup *f, const struct strbuf *mbox)
 			in_hunk = 0;
 		if (in_hunk)
 			continue;
-		if (len > 4 &&
-		    (!strncmp(line, "--- ", 4) || !strncmp(line, "+++ ", 4))) {
-			path = line + 4;
-			plen = strcspn(path, "\t\n");
-			if (plen == 9 && !memcmp(path, "/dev/null", 9))
-				continue;
-			if (plen > 2 && (path[0] == 'a' || path[0] == 'b') &&
-			    path[1] == '/') {
-				path += 2;
-				plen -= 2;
-			}
-		} else if (len > 11 && !strncmp(line, "diff --git ", 11)) {
-			const char *b = strstr(line, " b/");
+		if (len > 11 && !strncmp(line, "diff --git ", 11)) {
+			/* the file a mode line is about: A, up to " b/" */
+			const char *b = memmem(line, len, " b/", 3);
 
-			path = line + 11;
-			plen = (b && b < line + len ? b : line + len) - path;
-			if (plen > 2 && path[0] == 'a' && path[1] == '/') {
-				path += 2;
-				plen -= 2;
-			}
-			cur = path;
-			curlen = plen;
-		} else if (len > 10 && (!strncmp(line, "rename to ", 10) ||
-					!strncmp(line, "copy to ", 8))) {
-			path = line + (line[0] == 'r' ? 10 : 8);
-			plen = line + len - path;
-		} else if ((len >= 20 &&
-			    !strncmp(line, "new file mode 120000", 20)) ||
-			   (len >= 15 &&
-			    !strncmp(line, "new mode 120000", 15))) {
-			error("%s: the patch makes '%.*s' a symbolic link; robot "
-			      "applies no such patch",
-			      f->path, (int)(curlen < 200 ? curlen : 200), cur);
-			return 1;
+			diff_path(&cur, line + 11,
+				  (b ? b : line + len) - line - 11);
 		}
-		if (!path || !(what = unsafe_path(path, plen)))
-			continue;
-		error("%s: the patch touches '%.*s', %s; robot applies no such "
-		      "patch",
-		      f->path, (int)(plen < 200 ? plen : 200), path, what);
-		return 1;
+		if (makes_link(line, len)) {
+			error("%s: the patch makes '%.200s' a symbolic link; "
+			      "robot applies no such patch",
+			      f->path, cur.len ? cur.buf : "?");
+			what = "link";
+		} else if ((what = header_unsafe(line, len, &path))) {
+			error("%s: the patch touches '%.200s', %s; robot "
+			      "applies no such patch",
+			      f->path, path.buf, what);
+		}
 	}
-	return 0;
+	strbuf_release(&path);
+	strbuf_release(&cur);
+	return what != NULL;
 }
 
 int extract_mail(const struct followup *f, const struct robot_config *cfg,

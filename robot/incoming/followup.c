@@ -3,17 +3,16 @@
  * followup.c: a mail answering a report, in robot's terms (followup.h).
  */
 #include "robot/util/common.h"
+#include "robot/util/strset.h"
 #include "robot/incoming/followup.h"
 
 #include <strings.h>
 
-static void add_ref(struct followup *f, const char *id)
+/* Adds id to the references, once (`seen` holds those added). */
+static void add_ref(struct followup *f, struct strset *seen, const char *id)
 {
-	size_t i;
-
-	for (i = 0; i < f->nrefs; i++)
-		if (!strcmp(f->refs[i], id))
-			return;
+	if (!strset_add(seen, id))
+		return;
 	ALLOC_GROW(f->refs, f->nrefs + 1, f->alloc_refs);
 	f->refs[f->nrefs++] = xstrdup(id);
 }
@@ -37,6 +36,7 @@ static char *first_id(const struct inmsg *m, const char *field)
 static int fill(struct followup *f)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct strset seen = STRSET_INIT;
 	char **ids = NULL;
 	size_t nr = 0, alloc = 0, i;
 
@@ -44,12 +44,13 @@ static int fill(struct followup *f)
 	f->in_reply_to = first_id(&f->msg, "In-Reply-To");
 	inmsg_msgids(&f->msg, "References", &ids, &nr, &alloc);
 	for (i = 0; i < nr; i++) {
-		add_ref(f, ids[i]);
+		add_ref(f, &seen, ids[i]);
 		free(ids[i]);
 	}
 	free(ids);
 	if (f->in_reply_to)
-		add_ref(f, f->in_reply_to);
+		add_ref(f, &seen, f->in_reply_to);
+	strset_release(&seen);
 	if (inmsg_text(&f->msg, "Subject", &sb))
 		strbuf_reset(&sb);
 	f->subject = strbuf_detach(&sb, NULL);

@@ -203,7 +203,9 @@ int guard_check(const struct followup *f, const struct robot_config *cfg,
 	field_lc(f, "Auto-Submitted", &v);
 	if (v.len && strcmp(v.buf, "no") && strncmp(v.buf, "no;", 3) &&
 	    strncmp(v.buf, "no ", 3)) {
-		strbuf_addf(why, "it is an automatic mail (Auto-Submitted: %s)",
+		/* a header's value, at most 80 bytes of it in the line */
+		strbuf_addf(why,
+			    "it is an automatic mail (Auto-Submitted: %.80s)",
 			    v.buf);
 		goto out;
 	}
@@ -218,7 +220,7 @@ int guard_check(const struct followup *f, const struct robot_config *cfg,
 	if (!strcmp(v.buf, "<>") || strstr(v.buf, "mailer-daemon")) {
 		strbuf_addf(why,
 			    "it comes from a mailer daemon (Return-Path: "
-			    "%s)",
+			    "%.80s)",
 			    v.buf);
 		goto out;
 	}

@@ -13,28 +13,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void inbox_mails_release(struct inbox_mail *mails, size_t n)
+void inbox_mail_release(struct inbox_mail *m)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(mails[i].name);
-		free(mails[i].raw);
-		free(mails[i].why);
-	}
-	free(mails);
-}
-
-static struct inbox_mail *add_mail(struct inbox_mail **v, size_t *n,
-				   size_t *alloc, char *name)
-{
-	struct inbox_mail *m;
-
-	ALLOC_GROW(*v, *n + 1, *alloc);
-	m = &(*v)[(*n)++];
+	free(m->name);
+	free(m->raw);
+	free(m->why);
 	memset(m, 0, sizeof(*m));
-	m->name = name;
-	return m;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -76,176 +60,254 @@ static int list_dir(const char *dir, const char *sub, char ***names, size_t *n,
 	return 0;
 }
 
-static void read_one(struct inbox_mail *m, size_t max_bytes)
+/*
+ * Reads at most max_bytes of fd into m->raw, or says why not: a file
+ * that grew past the limit since it was listed is refused the same.
+ */
+static void read_capped(struct inbox_mail *m, int fd, off_t at, size_t len,
+			size_t max_bytes)
 {
-	struct stat st;
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	ssize_t n;
 
-	if (stat(m->name, &st)) {
-		m->why = xasprintf("cannot read: %s", strerror(errno));
+	if (len > max_bytes) {
+		m->why = xasprintf("%llu bytes, more than mail_max_bytes (%zu)",
+				   (unsigned long long)len, max_bytes);
 		return;
 	}
-	if ((unsigned long long)st.st_size > max_bytes) {
-		m->why = xasprintf("%lld bytes, more than mail_max_bytes (%zu)",
-				   (long long)st.st_size, max_bytes);
-		return;
-	}
-	{
-		struct strbuf sb = STRBUF_INIT;
+	while (sb.len < len) {
+		size_t want =
+			len - sb.len < sizeof(buf) ? len - sb.len : sizeof(buf);
 
-		if (strbuf_read_file(&sb, m->name)) {
-			m->why = xasprintf("cannot read: %s", strerror(errno));
+		n = pread(fd, buf, want, at + (off_t)sb.len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			m->why = xasprintf("cannot read: %s",
+					   n ? strerror(errno) : "cut short");
 			strbuf_release(&sb);
 			return;
 		}
-		m->len = sb.len;
-		m->raw = strbuf_detach(&sb, NULL);
+		strbuf_add(&sb, buf, n);
 	}
+	m->len = sb.len;
+	m->raw = strbuf_detach(&sb, NULL);
 }
 
-static int read_maildir(const char *dir, size_t max_bytes,
-			struct inbox_mail **mails, size_t *n)
+static void read_one(struct inbox_mail *m, size_t max_bytes)
 {
-	char **names = NULL;
-	size_t nn = 0, alloc = 0, malloc_ = 0, i;
-	int ret = list_dir(dir, "new", &names, &nn, &alloc);
-
-	if (!ret)
-		ret = list_dir(dir, "cur", &names, &nn, &alloc);
-	for (i = 0; i < nn; i++) {
-		if (ret) {
-			free(names[i]);
-			continue;
-		}
-		read_one(add_mail(mails, n, &malloc_, names[i]), max_bytes);
-	}
-	free(names);
-	return ret ? EXIT_RUNTIME : 0;
-}
-
-/*
- * The bytes of the mbox from `start` on, when what it remembers still
- * holds there: a "From " line after an empty line (or the end of the
- * file); else the whole file (0 in *start).
- */
-static int read_from(struct strbuf *text, const char *path, off_t *start)
-{
-	char prev[2];
-	char from[5];
 	struct stat st;
-	int fd = open_regular(path, O_RDONLY), ret, e;
+	int fd = open_regular(m->name, O_RDONLY);
 
-	if (fd < 0)
-		return -1;
-	if (*start > 0 &&
-	    (fstat(fd, &st) || st.st_size < *start || *start < 2 ||
-	     pread(fd, prev, 2, *start - 2) != 2 || prev[1] != '\n' ||
-	     (st.st_size > *start &&
-	      (pread(fd, from, 5, *start) != 5 || memcmp(from, "From ", 5)))))
-		*start = 0; /* rewritten since: all of it again */
-	ret = 0;
-	if (lseek(fd, *start, SEEK_SET) < 0 || strbuf_read_fd(text, fd))
-		ret = -1;
-	e = errno;
+	if (fd < 0 || fstat(fd, &st)) {
+		m->why = xasprintf("cannot read: %s", robot_strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	read_capped(m, fd, 0, (size_t)st.st_size, max_bytes);
 	close(fd);
-	errno = e;
-	return ret;
 }
 
 /*
- * An mbox: a message after each "From " line that follows an empty line
- * (or starts the file), one '>' taken off ">From " lines (mboxrd).
+ * Where an mbox still holds what was remembered of it: `start` (a
+ * "From " line after an empty line, or the end of the file), else 0.
  */
-static int read_mbox(const char *path, size_t max_bytes, off_t *start,
-		     struct inbox_mail **mails, size_t *n)
+static off_t check_start(int fd, off_t size, off_t start)
 {
-	struct strbuf text = STRBUF_INIT, one = STRBUF_INIT;
-	size_t alloc = 0, nr = 0;
-	const char *p, *end;
-	struct inbox_mail *m = NULL;
-	size_t i;
-	off_t base;
+	char prev[2], from[5];
 
-	if (read_from(&text, path, start)) {
-		error_errno("cannot read '%s'", path);
-		strbuf_release(&text);
-		return EXIT_RUNTIME;
+	if (start <= 0 || size < start || start < 2 ||
+	    pread(fd, prev, 2, start - 2) != 2 || prev[1] != '\n' ||
+	    (size > start &&
+	     (pread(fd, from, 5, start) != 5 || memcmp(from, "From ", 5))))
+		return 0; /* rewritten since: all of it again */
+	return start;
+}
+
+int inbox_open(struct inbox_reader *r, const char *source, size_t max_bytes,
+	       off_t *offset)
+{
+	struct stat st;
+	char from[5];
+
+	memset(r, 0, sizeof(*r));
+	r->fd = -1;
+	r->max_bytes = max_bytes;
+	r->path = xstrdup(source);
+	if (stat(source, &st))
+		return error_errno("cannot read the inbox '%s'", source),
+		       EXIT_RUNTIME;
+	if (S_ISDIR(st.st_mode)) {
+		size_t alloc = 0;
+
+		*offset = -1;
+		if (list_dir(source, "new", &r->names, &r->n, &alloc) ||
+		    list_dir(source, "cur", &r->names, &r->n, &alloc))
+			return EXIT_RUNTIME;
+		return 0;
 	}
-	base = *start;
-	if (text.len && strncmp(text.buf, "From ", 5)) {
+	r->fd = open_regular(source, O_RDONLY);
+	if (r->fd < 0 || fstat(r->fd, &st))
+		return error_errno("cannot read '%s'", source), EXIT_RUNTIME;
+	/* the mbox as it is now: what is appended later is the next run's */
+	r->end = st.st_size;
+	r->pos = *offset = check_start(r->fd, r->end, *offset);
+	if (r->pos < r->end &&
+	    (pread(r->fd, from, 5, r->pos) != 5 || memcmp(from, "From ", 5))) {
 		error("%s: neither a Maildir nor an mbox (no \"From \" line "
 		      "first)",
-		      path);
-		strbuf_release(&text);
+		      source);
 		return EXIT_DATAERR;
 	}
-	p = text.buf;
-	end = text.buf + text.len;
+	return 0;
+}
+
+/*
+ * The next "From " line of the mbox that follows an empty line, from
+ * `off` on (just past a "From " line), or the end: one pass over the
+ * bytes with a fixed buffer, whatever the length of a line.  -1 after a
+ * read error (errno).
+ */
+static off_t next_from(const struct inbox_reader *r, off_t off)
+{
+	char buf[65536], head[5];
+	int prev_empty = 0;
+	size_t col = 0, i;
+	ssize_t n;
+
+	for (; off < r->end; off += n) {
+		off_t left = r->end - off;
+
+		n = pread(r->fd, buf,
+			  left < (off_t)sizeof(buf) ? (size_t)left
+						    : sizeof(buf),
+			  off);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0)
+			return n ? -1 : r->end;
+		for (i = 0; i < (size_t)n; i++) {
+			if (col < 5)
+				head[col] = buf[i];
+			if (col == 4 && prev_empty && !memcmp(head, "From ", 5))
+				return off + (off_t)i - 4;
+			if (buf[i] == '\n') {
+				prev_empty = !col;
+				col = 0;
+			} else {
+				col++;
+			}
+		}
+	}
+	return r->end;
+}
+
+/* m->raw with one '>' taken off each ">+From " line (mboxrd). */
+static void unquote(struct inbox_mail *m)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *p = m->raw, *end = m->raw + m->len;
+
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		const char *e = nl ? nl + 1 : end, *q = p;
 
-		if (!strncmp(p, "From ", 5) &&
-		    (p == text.buf || (p - text.buf >= 2 && p[-2] == '\n'))) {
-			if (m) {
-				m->len = one.len;
-				m->raw = strbuf_detach(&one, NULL);
-			}
-			m = add_mail(mails, n, &alloc,
-				     xasprintf("%s:%zu", path, ++nr));
-			m->offset = base + (p - text.buf);
-			p = e;
-			continue;
-		}
 		while (q < e && *q == '>')
 			q++;
 		if (q > p && e - q >= 5 && !memcmp(q, "From ", 5))
 			p++;
-		if (m && !m->why) {
-			if (one.len + (e - p) > max_bytes) {
-				m->why = xasprintf("more than mail_max_bytes "
-						   "(%zu)",
-						   max_bytes);
-				strbuf_reset(&one);
-			} else {
-				strbuf_add(&one, p, e - p);
-			}
-		}
+		strbuf_add(&out, p, e - p);
 		p = e;
 	}
-	if (m && !m->why) {
-		m->len = one.len;
-		m->raw = strbuf_detach(&one, NULL);
-	}
 	/* the empty line an mbox puts before each "From " */
-	for (i = 0; i < *n; i++) {
-		struct inbox_mail *x = &(*mails)[i];
-
-		if (x->raw && x->len && x->raw[x->len - 1] == '\n' &&
-		    x->len >= 2 && x->raw[x->len - 2] == '\n')
-			x->raw[--x->len] = '\0';
-	}
-	*start = base + (off_t)text.len;
-	strbuf_release(&text);
-	strbuf_release(&one);
-	return 0;
+	if (out.len >= 2 && out.buf[out.len - 1] == '\n' &&
+	    out.buf[out.len - 2] == '\n')
+		strbuf_setlen(&out, out.len - 1);
+	free(m->raw);
+	m->len = out.len;
+	m->raw = strbuf_detach(&out, NULL);
 }
 
-int inbox_read(const char *source, size_t max_bytes, off_t *offset,
-	       struct inbox_mail **mails, size_t *n)
+/* Where the line at `off` ends (past its '\n'), or -1 (errno). */
+static off_t past_line(const struct inbox_reader *r, off_t off)
 {
-	struct stat st;
+	char buf[4096];
+	const char *nl;
+	ssize_t n;
 
-	*mails = NULL;
-	*n = 0;
-	if (stat(source, &st)) {
-		error_errno("cannot read the inbox '%s'", source);
-		return EXIT_RUNTIME;
+	while (off < r->end) {
+		off_t left = r->end - off;
+
+		n = pread(r->fd, buf,
+			  left < (off_t)sizeof(buf) ? (size_t)left
+						    : sizeof(buf),
+			  off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n ? -1 : r->end;
+		nl = memchr(buf, '\n', n);
+		if (nl)
+			return off + (nl - buf) + 1;
+		off += n;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		*offset = -1;
-		return read_maildir(source, max_bytes, mails, n);
+	return r->end;
+}
+
+/* The mbox's next mail: its "From " line at r->pos. */
+static int next_mbox(struct inbox_reader *r, struct inbox_mail *m)
+{
+	off_t body = past_line(r, r->pos), end;
+
+	end = body < 0 ? -1 : next_from(r, body);
+	if (end < 0)
+		return error_errno("cannot read '%s'", r->path), EXIT_RUNTIME;
+	m->name = xasprintf("%s:%zu", r->path, ++r->nr);
+	m->offset = r->pos;
+	read_capped(m, r->fd, body, (size_t)(end - body), r->max_bytes);
+	if (m->raw)
+		unquote(m);
+	r->pos = end;
+	return 1;
+}
+
+int inbox_next(struct inbox_reader *r, struct inbox_mail *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (r->fd < 0) {
+		if (r->next >= r->n)
+			return 0;
+		m->name = r->names[r->next];
+		r->names[r->next++] = NULL;
+		read_one(m, r->max_bytes);
+		return 1;
 	}
-	return read_mbox(source, max_bytes, offset, mails, n);
+	if (r->pos >= r->end)
+		return 0;
+	return next_mbox(r, m);
+}
+
+off_t inbox_end(const struct inbox_reader *r)
+{
+	return r->fd < 0 ? -1 : r->end;
+}
+
+void inbox_close(struct inbox_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->names[i]);
+	free(r->names);
+	free(r->path);
+	if (r->fd >= 0)
+		close(r->fd);
+	memset(r, 0, sizeof(*r));
+	r->fd = -1;
 }
 
 /* ---- seen ---- */

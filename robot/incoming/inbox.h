@@ -21,17 +21,36 @@ struct inbox_mail {
 };
 
 /*
- * The mails of `source` (a Maildir directory, *offset set to -1, or an
- * mbox file read from *offset on when the bytes there still start a
- * message after an empty line, else whole; *offset is then where it
- * ended).  A mail
- * larger than `max_bytes` is listed with raw NULL and its reason.
- * Returns 0, or an exit code after an error (source unreadable: 1, not a
- * Maildir nor an mbox: 65).
+ * The mails of `source`, one at a time, so that robot holds one mail,
+ * whatever the size of the mailbox: a Maildir directory (its files are
+ * listed when it is opened, each read when it is its turn; *offset set
+ * to -1), or an mbox file read from *offset on when the bytes there
+ * still start a message after an empty line, else from its start
+ * (*offset is set to where reading starts).  The mbox is read as it is
+ * when opened: mails appended after are the next run's.  A mail larger
+ * than `max_bytes` comes with raw NULL and its reason, without being
+ * read.  inbox_open() returns 0, or an exit code after an error (source
+ * unreadable: 1, not a Maildir nor an mbox: 65); inbox_next() 1 with the
+ * next mail in *m (release it with inbox_mail_release), 0 at the end, or
+ * an exit code after an error.  inbox_end() is where an mbox was read
+ * to (-1 for a Maildir).
  */
-int inbox_read(const char *source, size_t max_bytes, off_t *offset,
-	       struct inbox_mail **mails, size_t *n);
-void inbox_mails_release(struct inbox_mail *mails, size_t n);
+struct inbox_reader {
+	char *path;
+	char **names; /* a Maildir's files, in order */
+	size_t n, next;
+	int fd;		  /* an mbox, or -1 */
+	off_t pos, end;	  /* its next "From " line; its size when opened */
+	size_t nr;	  /* mails read so far (names "MBOX:N") */
+	size_t max_bytes; /* mail_max_bytes */
+};
+
+int inbox_open(struct inbox_reader *r, const char *source, size_t max_bytes,
+	       off_t *offset);
+int inbox_next(struct inbox_reader *r, struct inbox_mail *m);
+off_t inbox_end(const struct inbox_reader *r);
+void inbox_close(struct inbox_reader *r);
+void inbox_mail_release(struct inbox_mail *m);
 
 /*
  * The seen file: one id a line ("<Message-ID>", or "sha:HEX" of a mail

@@ -3,6 +3,7 @@
  * patch.c: finding the patch in a follow-up (patch.h).
  */
 #include "robot/util/common.h"
+#include "robot/util/utf8.h"
 #include "robot/incoming/followup.h"
 #include "robot/incoming/patch.h"
 #include "mail/lore.h"
@@ -292,6 +293,32 @@ static void author_of(struct strbuf *out, const struct followup *f)
 				   f->from.v[0].addr);
 }
 
+/*
+ * What a patch's in-body or attached header gives robot's own values (its
+ * Subject, its author, in test-request.yaml, in patch.mbox and in the
+ * answer): one line of visible text, as robot reply reads it back.
+ */
+static void make_visible(struct strbuf *sb)
+{
+	struct strbuf v = STRBUF_INIT;
+
+	utf8_add_visible(&v, sb->buf, sb->len);
+	strbuf_reset(sb);
+	strbuf_addbuf(sb, &v);
+	strbuf_release(&v);
+}
+
+static char *visible_dup(char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!s)
+		return NULL;
+	utf8_add_visible(&sb, s, strlen(s));
+	free(s);
+	return strbuf_detach(&sb, NULL);
+}
+
 /* ---- inline ---- */
 
 /*
@@ -376,6 +403,9 @@ static int find_inline(struct patch_found *out, const struct followup *f)
 	if (!strstr(body.buf, "\n---\n") && strncmp(body.buf, "---\n", 4))
 		strbuf_addstr(&body, "---\n");
 	strbuf_add(&body, d, len);
+	make_visible(&from);
+	make_visible(&subject);
+	make_visible(&date);
 	mbox_entry(&out->mbox, from.buf, date.buf, subject.buf, f->message_id,
 		   body.buf, body.len);
 	out->how = PATCH_INLINE;
@@ -493,15 +523,16 @@ static int find_attached(struct patch_found *out, const struct followup *f)
 	if (!p || !diff_start(text.buf))
 		goto out;
 	out->how = PATCH_ATTACHED;
-	out->file = p->filename ? xstrdup(p->filename) : NULL;
+	/* a name is someone's text: no line break into the message */
+	out->file = p->filename ? visible_dup(xstrdup(p->filename)) : NULL;
 	out->message_id = f->message_id ? xstrdup(f->message_id) : NULL;
 	if (format_patch(text.buf)) {
 		/* a `git format-patch` file: kept as it is */
 		strbuf_addbuf(&out->mbox, &text);
 		if (text.len && text.buf[text.len - 1] != '\n')
 			strbuf_addch(&out->mbox, '\n');
-		out->subject = mbox_header(text.buf, "Subject");
-		out->author = mbox_header(text.buf, "From");
+		out->subject = visible_dup(mbox_header(text.buf, "Subject"));
+		out->author = visible_dup(mbox_header(text.buf, "From"));
 	} else {
 		const char *d = diff_start(text.buf);
 
@@ -511,8 +542,8 @@ static int find_attached(struct patch_found *out, const struct followup *f)
 		out->author = strbuf_detach(&from, NULL);
 		strbuf_addf(&body, "The patch attached to %s%s%s.\n\n",
 			    f->message_id ? f->message_id : f->path,
-			    p->filename ? " as " : "",
-			    p->filename ? p->filename : "");
+			    out->file ? " as " : "",
+			    out->file ? out->file : "");
 		strbuf_add(&body, text.buf, d - text.buf);
 		if (!strstr(body.buf, "\n---\n"))
 			strbuf_addstr(&body, "---\n");
@@ -554,18 +585,27 @@ static int find_inline_or_attached(struct patch_found *out,
  * The first link in their own words to a message that is not of this
  * thread; fetched and searched.
  */
+/*
+ * The most links of one mail robot asks the archive for: each costs a
+ * request (at most lore_rate a second), and a mail can hold thousands.
+ */
+#define LINKS_MAX 8
+
 static int find_link(struct patch_found *out, const struct followup *f,
 		     struct lore *l)
 {
+	struct strbuf ctx = STRBUF_INIT;
 	const char *p;
-	int ret = 0;
+	int ret = 0, asked = 0;
 
-	for (p = f->text; *p && !ret; p = next_line(p)) {
+	for (p = f->text; *p && !ret && asked <= LINKS_MAX; p = next_line(p)) {
 		const char *u = p, *line_end = p + strcspn(p, "\n");
 
 		if (*p == '>')
 			continue;
-		while ((u = strstr(u, "http")) && u < line_end) {
+		/* within the line: a search to the text's end a line
+		 * was quadratic in the mail's size */
+		while ((u = memmem(u, line_end - u, "http", 4))) {
 			size_t len = strcspn(u, " \t\n<>\"'()");
 			char *url = xstrndup(u, len), *id;
 			struct inmsg *msgs = NULL;
@@ -577,13 +617,25 @@ static int find_link(struct patch_found *out, const struct followup *f,
 			while (len &&
 			       (url[len - 1] == '.' || url[len - 1] == ','))
 				url[--len] = '\0';
-			id = lore_link_msgid(url, NULL);
+			/* a link under lore_url, or to a known archive:
+			 * only ever asked of lore_url */
+			id = lore_link_msgid(url, lore_base_url(l));
+			if (id && !in_thread(f, id) && ++asked > LINKS_MAX) {
+				free(id);
+				free(url);
+				break;
+			}
 			if (!id || in_thread(f, id)) {
 				free(id);
 				free(url);
 				continue;
 			}
+			/* lore's error lines name the mail and its link */
+			strbuf_reset(&ctx);
+			strbuf_addf(&ctx, "%s: the link %s", f->path, url);
+			error_context(ctx.buf);
 			got = lore_raw(l, id, &msgs, &nr);
+			error_context(NULL);
 			if (got == LORE_TEMPFAIL || got == LORE_ERROR) {
 				ret = got == LORE_TEMPFAIL ? -EXIT_TEMPFAIL
 							   : -EXIT_RUNTIME;
@@ -615,6 +667,7 @@ static int find_link(struct patch_found *out, const struct followup *f,
 				break;
 		}
 	}
+	strbuf_release(&ctx);
 	return ret;
 }
 

@@ -11,7 +11,9 @@
 #include "mail/msg.h"
 #include "mail/valid.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 const char *compose_base_name(const char *path)
 {
@@ -50,6 +52,22 @@ static const char *attachment_name(const struct compose_ctx *c, size_t i,
 	return compose_base_name(a->path);
 }
 
+/*
+ * The largest file a request attaches to a mail (its base64 must fit in
+ * a message robot sends: SPOOL_MESSAGE_MAX); a larger one is published.
+ */
+#define ATTACH_MAX ((size_t)64 << 20)
+
+static int readable(const char *path)
+{
+	int fd = open_regular(path, O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
 /* One attachment: checked, then a MIME part or a material to publish. */
 static int attach_one(struct msg *m, const struct compose_ctx *c, size_t i,
 		      const struct commit_info *tested, struct composed *out,
@@ -84,7 +102,16 @@ static int attach_one(struct msg *m, const struct compose_ctx *c, size_t i,
 	else if (!stat(a->path, &st) && !S_ISREG(st.st_mode))
 		error("%s: attachments[%zu].path: '%s' is not a regular file",
 		      c->req->file, i, a->path);
-	else if (strbuf_read_file(&data, a->path))
+	/* what goes in the mail is read whole: at most ATTACH_MAX of it */
+	else if (!publish && !stat(a->path, &st) &&
+		 (size_t)st.st_size > ATTACH_MAX)
+		error("%s: attachments[%zu].path: '%s' is %lld bytes, more "
+		      "than %zu MiB, the largest file robot attaches to a mail",
+		      c->req->file, i, a->path, (long long)st.st_size,
+		      ATTACH_MAX >> 20);
+	/* a material to publish is copied later: only opened here */
+	else if (publish ? !readable(a->path)
+			 : strbuf_read_file(&data, a->path) != 0)
 		error_errno("%s: attachments[%zu].path: cannot read '%s'",
 			    c->req->file, i, a->path);
 	else if (publish) {

@@ -162,7 +162,6 @@ int compose_fill_identity(struct compose_ctx *c, struct report *r,
 			  struct composed *out);
 
 /* headers.c: the headers, the mailer, the lint */
-int compose_has_address(const struct hdr_addr_list *list, const char *addr);
 void compose_add_mailbox(struct strbuf *list, const char *display,
 			 const char *addr);
 /* Date (the report's time) and From (the request's, else the config's). */

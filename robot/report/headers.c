@@ -5,6 +5,7 @@
  * of the mail (build.h).
  */
 #include "robot/util/common.h"
+#include "robot/util/strset.h"
 #include "robot/report/build.h"
 #include "robot/report/compose.h"
 #include "config/config.h"
@@ -109,30 +110,17 @@ static const char *subject_source(const struct compose_ctx *c,
 	return c->req->file;
 }
 
-/* Whether `addr` is one of the list's (case-insensitively). */
-int compose_has_address(const struct hdr_addr_list *list, const char *addr)
+/* Adds the addresses of `value` (unparsable: none) to `seen`. */
+static void note_addresses(struct strset *seen, const char *value)
 {
+	struct hdr_addr_list l = HDR_ADDR_LIST_INIT;
+	struct strbuf why = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < list->nr; i++)
-		if (!strcasecmp(list->v[i].addr, addr))
-			return 1;
-	return 0;
-}
-
-/* Adds the addresses of `value` (unparsable: none) to `seen`. */
-static void note_addresses(struct hdr_addr_list *seen, const char *value)
-{
-	struct strbuf why = STRBUF_INIT;
-	size_t n = seen->nr;
-
-	if (hdr_parse_addresses(seen, value, &why)) {
-		while (seen->nr > n) {
-			seen->nr--;
-			free(seen->v[seen->nr].display);
-			free(seen->v[seen->nr].addr);
-		}
-	}
+	if (!hdr_parse_addresses(&l, value, &why))
+		for (i = 0; i < l.nr; i++)
+			strset_add(seen, l.v[i].addr);
+	hdr_addr_list_release(&l);
 	strbuf_release(&why);
 }
 
@@ -153,7 +141,7 @@ static void thread_cc(struct strbuf *cc, const struct compose_ctx *c,
 		      const struct commit_info *author, const char *to)
 {
 	const struct hdr_addr_list *lists[] = { &c->thread.to, &c->thread.cc };
-	struct hdr_addr_list seen = HDR_ADDR_LIST_INIT;
+	struct strset seen = STRSET_ICASE_INIT;
 	size_t i, j;
 
 	note_addresses(&seen, to);
@@ -163,16 +151,15 @@ static void thread_cc(struct strbuf *cc, const struct compose_ctx *c,
 		for (j = 0; j < lists[i]->nr; j++) {
 			const struct hdr_addr *p = &lists[i]->v[j];
 
-			if (compose_has_address(&seen, p->addr))
+			if (!strset_add(&seen, p->addr))
 				continue;
 			compose_add_mailbox(cc, p->display, p->addr);
-			note_addresses(&seen, cc->buf);
 		}
 	if (author && author->author_email &&
-	    !compose_has_address(&seen, author->author_email))
+	    !strset_has(&seen, author->author_email))
 		compose_add_mailbox(cc, author->author_name,
 				    author->author_email);
-	hdr_addr_list_release(&seen);
+	strset_release(&seen);
 }
 
 /*

@@ -9,6 +9,12 @@
 
 int error_quiet;
 int error_status;
+static const char *error_ctx;
+
+void error_context(const char *ctx)
+{
+	error_ctx = ctx;
+}
 
 int errno_is_runtime(int errnum)
 {
@@ -43,6 +49,29 @@ int error_exit_code(int fallback)
 	return error_status ? error_status : fallback;
 }
 
+/* Writes sb's bytes as text (strbuf_add_text) and a newline to out. */
+static void put_text_line(FILE *out, const struct strbuf *sb)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	strbuf_add_text(&text, sb->buf, sb->len);
+	strbuf_addch(&text, '\n');
+	fwrite(text.buf, 1, text.len, out);
+	strbuf_release(&text);
+}
+
+void print_line(FILE *out, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	put_text_line(out, &sb);
+	strbuf_release(&sb);
+}
+
 static void report(const char *prefix, const char *fmt, va_list ap,
 		   const char *suffix) __attribute__((format(printf, 2, 0)));
 
@@ -52,22 +81,16 @@ static void report(const char *prefix, const char *fmt, va_list ap,
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addstr(&sb, prefix);
+	if (error_ctx)
+		strbuf_addf(&sb, "%s: ", error_ctx);
 	strbuf_vaddf(&sb, fmt, ap);
 	if (suffix) {
 		strbuf_addstr(&sb, ": ");
 		strbuf_addstr(&sb, suffix);
 	}
-	strbuf_addch(&sb, '\n');
 	fflush(stdout);
-	{
-		/* whatever bytes a file gave the line: text (strbuf.h) */
-		struct strbuf text = STRBUF_INIT;
-
-		strbuf_add_text(&text, sb.buf, sb.len - 1);
-		strbuf_addch(&text, '\n');
-		fwrite(text.buf, 1, text.len, stderr);
-		strbuf_release(&text);
-	}
+	/* whatever bytes a file gave the line: text (strbuf.h) */
+	put_text_line(stderr, &sb);
 	strbuf_release(&sb);
 }
 

@@ -10,6 +10,7 @@
 #ifndef ROBOT_USAGE_H
 #define ROBOT_USAGE_H
 
+#include <stdio.h>
 #include <time.h>
 
 #define ROBOT_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -24,6 +25,23 @@ int error_errno(const char *fmt, ...) ROBOT_PRINTF(1, 2);
 /* Prints the message; returns -1. */
 int error(const char *fmt, ...) ROBOT_PRINTF(1, 2);
 void warning(const char *fmt, ...) ROBOT_PRINTF(1, 2);
+
+/*
+ * While set (not NULL), error() and warning() lines say `ctx` first, after
+ * their "robot: error: ": what a library was doing it for, which it does
+ * not know ("MAIL: the link URL").  The caller keeps the string alive and
+ * sets NULL after.
+ */
+void error_context(const char *ctx);
+
+/*
+ * Prints one line (the format carries no newline) on `out` the way the
+ * error kit prints its own: whatever bytes the arguments carry (a header
+ * of someone's mail, a file name) come out as text, control bytes and
+ * bytes that are no UTF-8 as \xNN (strbuf_add_text), so that a value
+ * can neither break the line nor drive the terminal.
+ */
+void print_line(FILE *out, const char *fmt, ...) ROBOT_PRINTF(2, 3);
 
 /*
  * For the CLI: prints "robot: error: MESSAGE; see 'robot CMD -h'" and

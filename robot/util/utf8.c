@@ -162,6 +162,25 @@ int utf8_text(const char *s, int allow_newlines)
 	return !utf8_check_text(s, allow_newlines ? UTF8_NEWLINES : 0, NULL);
 }
 
+void utf8_add_visible(struct strbuf *out, const char *s, size_t len)
+{
+	size_t i = 0, n, start = out->len;
+	uint32_t cp;
+
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	for (; i < len; i += n ? n : 1) {
+		n = utf8_char(s + i, len - i, &cp);
+		if (!n || cp == '\t' || utf8_is_control(cp) ||
+		    utf8_is_invisible(cp))
+			strbuf_addch(out, ' ');
+		else
+			strbuf_add(out, s + i, n);
+	}
+	while (out->len > start && out->buf[out->len - 1] == ' ')
+		strbuf_setlen(out, out->len - 1);
+}
+
 uint64_t fnv1a64(uint64_t h, const void *data, size_t len)
 {
 	const unsigned char *p = data;

@@ -50,6 +50,14 @@ enum {
 int utf8_check_text(const char *s, unsigned flags, struct strbuf *why);
 /* Whether s is visible text, one line or (allow_newlines) several. */
 int utf8_text(const char *s, int allow_newlines);
+/*
+ * Appends s[0..len) as one line of visible text, blanks at its ends
+ * trimmed: each control, invisible or invalid character (the tab too)
+ * becomes a space, so that the result passes utf8_check_text(.., 0).
+ * For what robot takes from someone's mail into a value of its own (a
+ * patch's subject, its author).
+ */
+void utf8_add_visible(struct strbuf *out, const char *s, size_t len);
 
 /* FNV-1a, 64 bits: deterministic names and digests, not security. */
 #define FNV64_INIT UINT64_C(0xcbf29ce484222325)

@@ -12,6 +12,7 @@
 #include "mail/lint.h"
 #include "mail/msg.h"
 #include "mail/valid.h"
+#include "robot/util/strset.h"
 #include "robot/util/utf8.h"
 #include "tests/unit/check.h"
 
@@ -593,8 +594,43 @@ static void test_crlf(void)
 	strbuf_release(&sb);
 }
 
+/* utf8_add_visible and strset (robot/util) */
+static void test_visible_and_sets(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct strset a = STRSET_ICASE_INIT, m = STRSET_INIT;
+	char id[32];
+	int i, all = 1;
+
+	const char *in = " [PATCH]\x1b[2J\r\xe2\x80\xae x\xff\t ";
+
+	utf8_add_visible(&sb, in, strlen(in));
+	CHECK(!strcmp(sb.buf, "[PATCH] [2J   x") &&
+		      !utf8_check_text(sb.buf, 0, NULL),
+	      "utf8_add_visible: controls, invisibles, bad bytes as blanks, "
+	      "ends trimmed (got '%s')",
+	      sb.buf);
+	strbuf_release(&sb);
+	CHECK(strset_add(&a, "Dev@Example.org") &&
+		      !strset_add(&a, "dev@example.ORG") &&
+		      strset_has(&a, "DEV@example.org") && a.n == 1,
+	      "strset, STRSET_ICASE_INIT: one address in any case");
+	CHECK(strset_add(&m, "<a@b>") && strset_add(&m, "<A@b>") &&
+		      !strset_add(&m, "<a@b>") && m.n == 2,
+	      "strset: Message-IDs compared as they are");
+	for (i = 0; i < 10000; i++) {
+		snprintf(id, sizeof(id), "<%d@x>", i);
+		all &= strset_add(&m, id) && strset_has(&m, id);
+	}
+	CHECK(all && m.n == 10002 && !strset_has(&m, "<10000@x>"),
+	      "strset: 10,000 members through its growth");
+	strset_release(&a);
+	strset_release(&m);
+}
+
 int main(void)
 {
+	test_visible_and_sets();
 	test_rfc2047();
 	test_folding();
 	test_charset();

@@ -49,6 +49,34 @@ static size_t no_read(char *b, size_t sz, size_t n, void *u)
 	return 0;
 }
 
+/* lore redirects: to lore_url's own server only */
+static void test_same_server(void)
+{
+	CHECK(net_same_server("http://Lore.example.org/all/x",
+			      "http://lore."
+			      "example.org/all/") &&
+		      net_same_server("https://lore.example.org/x",
+				      "http://lore.example.org/all/") &&
+		      net_same_server("http://127.0.0.1:8080/x",
+				      "http://127.0.0.1:8080/all/"),
+	      "net_same_server: the host in any case; http to https");
+	CHECK(!net_same_server("http://127.0.0.1:8081/x",
+			       "http://127.0.0.1:8080/all/") &&
+		      !net_same_server("http://evil.example.org/all/",
+				       "http://lore.example.org/all/") &&
+		      !net_same_server("http://lore.example.org.evil.org/",
+				       "http://lore.example.org/") &&
+		      !net_same_server("http://lore.example.org@evil.org/",
+				       "http://lore.example.org/") &&
+		      !net_same_server("https://lore.example.org:8443/",
+				       "http://lore.example.org/") &&
+		      !net_same_server("http://lore.example.org/",
+				       "https://lore.example.org/") &&
+		      !net_same_server("not a url", "http://lore.example.org/"),
+	      "net_same_server: another port, host, user-info trick, https "
+	      "to http, no URL");
+}
+
 int main(void)
 {
 	const struct net_opts o = { "smtp,smtps", NULL, 5, 10 };
@@ -67,6 +95,8 @@ int main(void)
 		  "unknown scheme 'lmtp' (want smtp,smtps)");
 	check_url("mail.example.org:25", -1, "not a URL (want smtp,smtps)");
 	check_url("smtp://", -1, NULL);
+
+	test_same_server();
 
 	CHECK(net_classify(CURLE_COULDNT_CONNECT) == NET_TEMPORARY,
 	      "refused: temporary");

@@ -7,6 +7,7 @@
 #include "robot/util/common.h"
 #include "robot/engine/compare.h"
 #include "robot/engine/results.h"
+#include "robot/util/strset.h"
 #include "robot/util/utf8.h"
 #include "robot/incoming/followup.h"
 #include "robot/incoming/guard.h"
@@ -105,7 +106,7 @@ static void reply_judge(struct compose_ctx *c,
  * with `copy` (the mail's To and Cc), only those reply_allow lets robot
  * copy (guard_may_copy).
  */
-static void reply_add_all(struct strbuf *out, struct hdr_addr_list *seen,
+static void reply_add_all(struct strbuf *out, struct strset *seen,
 			  const struct hdr_addr_list *l,
 			  const struct compose_ctx *c, int copy)
 {
@@ -114,16 +115,12 @@ static void reply_add_all(struct strbuf *out, struct hdr_addr_list *seen,
 	for (i = 0; i < l->nr; i++) {
 		const struct hdr_addr *a = &l->v[i];
 
-		if (compose_has_address(seen, a->addr) ||
+		if (strset_has(seen, a->addr) ||
 		    guard_is_robot(c->cfg, c->req->from, a->addr) ||
 		    (copy && !guard_may_copy(c->cfg, c->req->from, a->addr)))
 			continue;
 		compose_add_mailbox(out, a->display, a->addr);
-		ALLOC_GROW(seen->v, seen->nr + 1, seen->alloc);
-		seen->v[seen->nr].display = NULL;
-		seen->v[seen->nr].addr = xstrdup(a->addr);
-		seen->v[seen->nr].angle = seen->v[seen->nr].quoted = 0;
-		seen->nr++;
+		strset_add(seen, a->addr);
 	}
 }
 
@@ -137,7 +134,7 @@ static void reply_recipients(const struct compose_ctx *c,
 			     const struct followup *f, struct strbuf *to,
 			     struct strbuf *cc)
 {
-	struct hdr_addr_list seen = HDR_ADDR_LIST_INIT;
+	struct strset seen = STRSET_ICASE_INIT;
 	const struct hdr_addr_list *first = f->followup_to.nr ? &f->followup_to
 					    : f->reply_to.nr  ? &f->reply_to
 							      : &f->from;
@@ -161,7 +158,7 @@ static void reply_recipients(const struct compose_ctx *c,
 		strbuf_addbuf(cc, &extra);
 		strbuf_release(&extra);
 	}
-	hdr_addr_list_release(&seen);
+	strset_release(&seen);
 }
 
 static int reply_headers(struct msg *m, const struct compose_ctx *c,

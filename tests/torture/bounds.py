@@ -1,0 +1,588 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tests/torture/bounds.py: the resource bounds of every input of every
+command (doc/limits.md): family 6 of tests/torture/run, and section 4 of
+bench/limits.sh.
+
+Each case makes one input of a command N units large (bytes, addresses,
+messages, mails, ids...) at two sizes, N and RATIO times N, runs the
+command on each and measures its CPU time (user + sys, the machine is
+shared) and its peak RSS (wait4).  A case holds when
+
+  - the exit codes are the ones the case expects;
+  - time is linear: the larger run's CPU above robot's start-up is at
+    most SLACK * RATIO times the smaller's (a quadratic step makes it
+    RATIO * RATIO), with LIN_FLOOR seconds of noise allowed;
+  - memory grows at most `per_unit` bytes per unit of input (0: it does
+    not grow: one item at a time), with MEM_NOISE of noise allowed:
+    doc/limits.md gives each input its limit, so its memory at the limit
+    is bounded by that slope.
+
+    bounds.py [--scale K] [--ratio R] [CASE...]    prints the table
+
+--scale multiplies every N (bench/limits.sh runs 8; make torture 1).
+"""
+import argparse
+import gzip
+import lzma
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+PY = "/usr/bin/python3"
+RATIO = 4
+SLACK = 2.0
+LIN_FLOOR = 0.06   # seconds
+MEM_NOISE = 6 << 20
+SHA = ["1" * 40, "2" * 40]
+EPOCH = {"SOURCE_DATE_EPOCH": "1695695400"}
+
+
+MEASURE = None
+
+
+def measurer(scratch):
+    """bench/measure.c, built once: a child's ru_maxrss counts the pages
+    it inherited before exec, so robot is started by that small program,
+    not by this Python of tens of MB."""
+    global MEASURE
+    if not MEASURE:
+        MEASURE = os.path.join(scratch, "measure")
+        subprocess.run(["cc", "-O2", "-o", MEASURE,
+                        os.path.join(TOP, "bench", "measure.c")], check=True)
+    return MEASURE
+
+
+def measure(argv, cwd, env=None, timeout=600):
+    """exit code, CPU seconds, peak RSS in bytes, stderr (a bit)"""
+    e = dict(os.environ, TZ="UTC", LC_ALL="C")
+    e.pop("ROBOT_TEST_CRASH", None)
+    e.update(env or {})
+    err = os.path.join(cwd, "measure.err")
+    p = subprocess.run([MEASURE, "/dev/null", err] + argv, cwd=cwd, env=e,
+                       stdout=subprocess.PIPE, timeout=timeout)
+    cpu, _wall, rss, code = p.stdout.split()
+    return (int(code), float(cpu), int(rss) * 1024,
+            open(err, "rb").read(4000).decode("latin-1"))
+
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+    return os.path.getsize(path)
+
+
+def wait_port(pf, secs=20):
+    end = time.time() + secs
+    while time.time() < end:
+        if os.path.exists(pf) and os.path.getsize(pf):
+            return int(open(pf).read())
+        time.sleep(0.05)
+    raise SystemExit("a server of bounds.py did not start")
+
+
+class World:
+    """The fixtures every case starts from, in a scratch directory: the
+    reply cases' golden roots and spool, a functional and a build
+    report's inputs, an SMTP sink and a lore archive."""
+
+    def __init__(self, top, robot, procs):
+        self.d, self.robot, self.procs = top, robot, procs
+        os.makedirs(top, exist_ok=True)
+        shutil.copytree(os.path.join(TOP, "tests", "golden"),
+                        os.path.join(top, "golden"))
+        shutil.copytree(os.path.join(TOP, "tests", "reply"),
+                        os.path.join(top, "reply"))
+        subprocess.run([PY, os.path.join(top, "golden", "data", "make-rts"),
+                        os.path.join(top, "golden", "data", "rt")],
+                       check=True, stdout=subprocess.DEVNULL)
+        self.cfg = os.path.join(top, "reply", "data", "robot.yaml")
+        self.run(["compose", "-c", self.cfg,
+                  os.path.join(top, "reply", "data", "report.yaml")])
+        self.mail = open(os.path.join(top, "reply", "0001-inline-patch",
+                                      "mail.eml"), "rb").read()
+        x0 = os.path.join(top, "x0")
+        self.run(["reply", "-c", self.cfg, "--extract-patch", x0, "--to",
+                  os.path.join(top, "reply", "0001-inline-patch",
+                               "mail.eml")])
+        req = open(os.path.join(x0, "test-request.yaml")).read()
+        root = os.path.join(top, "golden", "data", "rt", "stress-ng@clear")
+        self.request = os.path.join(x0, "request.yaml")
+        write(self.request, re.sub(r'(result_roots:\n- [^\n]*\n- [^\n]*\n)',
+                                   r'\1- "%s"\n' % root, req))
+        # a functional report's inputs
+        shutil.copytree(os.path.join(TOP, "tests", "functional"),
+                        os.path.join(top, "fn"))
+        subprocess.run([PY, os.path.join(top, "fn", "data", "make-rts"),
+                        os.path.join(top, "fn", "data", "rt")], check=True,
+                       stdout=subprocess.DEVNULL)
+        # a build report's inputs, its source in a git repository
+        bd = os.path.join(top, "bd")
+        shutil.copytree(os.path.join(TOP, "tests", "build",
+                                     "0001-commit-2026"), bd)
+        g = ["git", "-c", "user.name=Dev", "-c", "user.email=dev@example.org"]
+        src = os.path.join(bd, "src")
+        for cmd in (["init", "-q", "."], ["add", "-A"],
+                    ["commit", "-q", "-m", "tree"], ["tag", "built"]):
+            subprocess.run(g + cmd, cwd=src, check=True,
+                           stdout=subprocess.DEVNULL)
+        os.rename(src, os.path.join(bd, "src.git"))
+        write(os.path.join(bd, "robot.yaml"), "spool: %s/bd-spool\n" % top)
+        os.makedirs(os.path.join(top, "sink"))
+        self.sink = self.start("sink", [PY, os.path.join(
+            TOP, "tests", "helpers", "smtpd.py"), "--dir",
+            os.path.join(top, "sink")])
+        os.makedirs(os.path.join(top, "archive"))
+        self.lore = self.start("lore", [PY, os.path.join(
+            TOP, "tests", "torture", "lore.py"), "archive", "--log",
+            os.path.join(top, "lore.log"), "--dir",
+            os.path.join(top, "archive"), "--away", "http://127.0.0.1:9"])
+
+    def start(self, name, argv):
+        pf = os.path.join(self.d, name + ".port")
+        self.procs.append(subprocess.Popen(
+            argv + ["--port-file", pf], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL))
+        return wait_port(pf)
+
+    def run(self, args, env=None):
+        e = dict(os.environ, TZ="UTC", LC_ALL="C", **EPOCH)
+        e.update(env or {})
+        return subprocess.run([self.robot] + args, env=e, cwd=self.d,
+                              stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+
+    def scratch(self, name):
+        d = os.path.join(self.d, "case", name)
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        return d
+
+
+# ---- the inputs ------------------------------------------------------------------
+#
+# Each maker gets the world, a scratch directory and N, writes the input
+# and returns (argv after robot, units of input, env); units are what the
+# case's per_unit is of.
+
+def root(d, name, job, matrix):
+    rt = os.path.join(d, name)
+    write(os.path.join(rt, "0", "job.yaml"), job)
+    write(os.path.join(rt, "matrix.json"), matrix)
+    return rt
+
+
+def job(sha, extra=""):
+    return ("testcase: stress-ng\ncommit: %s\nstress-ng:\n  test: x\n%s"
+            % (sha, extra))
+
+
+def matrix(stats):
+    return "{%s, \"stats_source\": [\"/r/%s/0/stats.json\"]}" % (", ".join(
+        '"stress-ng.s%d.ops": [%d]' % (i, i) for i in range(stats)), SHA[0])
+
+
+def mk_matrix(w, d, n):
+    rts = [root(d, "r%d" % i, job(SHA[i]), matrix(n)) for i in range(2)]
+    return (["compare", "--all", "--style", "2023"] + rts,
+            os.path.getsize(os.path.join(rts[0], "matrix.json")) * 2, None)
+
+
+def mk_job(w, d, n):
+    keys = "".join("key%07d: %d\n" % (i, i) for i in range(n))
+    rts = [root(d, "r%d" % i, job(SHA[i], keys), matrix(10))
+           for i in range(2)]
+    return (["compare", "--style", "2023-06-07", "--no-rule", "min-runs"] +
+            rts, 2 * os.path.getsize(os.path.join(rts[0], "0", "job.yaml")),
+            None)
+
+
+def mk_commits(w, d, n):
+    rts = [root(d, "r%d" % i, job(SHA[i]), matrix(10)) for i in range(2)]
+    meta = os.path.join(d, "commits.yaml")
+    size = write(meta, "commits:\n" + "".join(
+        '- id: %040x\n  subject: "commit %d"\n' % (i + 7, i)
+        for i in range(n)) + "".join('- id: %s\n  subject: "tested"\n' % s
+                                     for s in SHA))
+    return (["compare", "--style", "2023-06-07", "--no-rule", "min-runs",
+             "--commits", meta] + rts, size, None)
+
+
+def mk_request_cc(w, d, n):
+    req = open(os.path.join(w.d, "reply", "data", "report.yaml")).read()
+    cc = "cc:\n" + "".join('- "<p%d@example.org>"\n' % i for i in range(n))
+    path = os.path.join(w.d, "reply", "data", "cc-%d.yaml" % n)
+    req = re.sub(r"(?m)^cc:.*\n(^[ -].*\n)*", "", req)
+    write(path, req + cc)
+    return (["compose", "--dry-run", "-c", w.cfg, path],
+            os.path.getsize(path), EPOCH)
+
+
+def mk_dmesg(w, d, n):
+    fn = os.path.join(w.d, "fn")
+    xz = os.path.join(fn, "data", "rt", "kasan", "rt1", "1", "dmesg.xz")
+    if not os.path.exists(xz + ".orig"):
+        shutil.copy(xz, xz + ".orig")
+    text = lzma.decompress(open(xz + ".orig", "rb").read())
+    pad = b"".join(b"[   %d.%06d] frob: a line of a noisy driver, %d\n"
+                   % (i // 1000, i % 1000, i) for i in range(n))
+    write(xz, lzma.compress(pad + text, preset=0))
+    return (["compose", "--dry-run", "-c",
+             os.path.join(fn, "data", "robot.yaml"),
+             os.path.join(fn, "0101-2026-kasan", "request.yaml")],
+            len(pad) + len(text), None)
+
+
+def mk_buildlog(w, d, n):
+    log = os.path.join(w.d, "bd", "build", "build.log")
+    if not os.path.exists(log + ".orig"):
+        shutil.copy(log, log + ".orig")
+    text = open(log + ".orig", "rb").read()
+    pad = b"".join(b"  CC      drivers/demo/file%d.o\n" % i for i in range(n))
+    size = write(log, pad + text)
+    return (["compose", "--dry-run", "-c", os.path.join(w.d, "bd",
+                                                        "robot.yaml"),
+             os.path.join(w.d, "bd", "request.yaml")], size, None)
+
+
+def mk_config(w, d, n):
+    cfg = os.path.join(d, "robot.yaml")
+    os.makedirs(os.path.join(d, "spool"))
+    size = write(cfg, "spool: spool\nreply_allow:\n" + "".join(
+        '- "@d%d.example.org"\n' % i for i in range(n)))
+    return ["queue", "-c", cfg, "--json"], size, None
+
+
+def sink_cfg(w, d):
+    cfg = os.path.join(d, "robot.yaml")
+    os.makedirs(os.path.join(d, "spool"))
+    write(cfg, "spool: spool\nsmtp_url: smtp://127.0.0.1:%d/bounds\n"
+          "smtp_starttls: opportunistic\nsmtp_timeout: 30\n" % w.sink)
+    return cfg
+
+
+def eml(i, body=b"body\n"):
+    return (b"From: r <r@example.org>\nTo: d@example.org\nSubject: s %d\n"
+            b"Message-ID: <b%d.%d@example.org>\n\n" % (i, i, time.time_ns())
+            + body)
+
+
+def queue_n(w, d, n):
+    """A spool of n queued messages: made once for each n (queue add
+    flushes each message to disk, the slow part), copied for each case."""
+    tpl = os.path.join(w.d, "spool-%d" % n)
+    if not os.path.isdir(tpl):
+        os.makedirs(tpl)
+        cfg = sink_cfg(w, tpl)
+        files = []
+        for i in range(n):
+            files.append(os.path.join(tpl, "m%d.eml" % i))
+            write(files[-1], eml(i))
+        for k in range(0, n, 500):
+            w.run(["queue", "-c", cfg, "add"] + files[k:k + 500])
+    shutil.rmtree(d)
+    shutil.copytree(tpl, d)
+    return os.path.join(d, "robot.yaml")
+
+
+def mk_send_n(w, d, n):
+    return ["send", "-c", queue_n(w, d, n)], n, None
+
+
+def mk_queue_n(w, d, n):
+    return ["queue", "-c", queue_n(w, d, n), "--json"], n, None
+
+
+def mk_send_big(w, d, n):
+    cfg = sink_cfg(w, d)
+    f = os.path.join(d, "big.eml")
+    size = write(f, eml(0, b"".join(b"%075d\n" % i for i in range(n))))
+    w.run(["queue", "-c", cfg, "add", f])
+    return ["send", "-c", cfg], size, None
+
+
+def mk_queue_add(w, d, n):
+    cfg = os.path.join(d, "robot.yaml")
+    os.makedirs(os.path.join(d, "spool"))
+    write(cfg, "spool: spool\n")
+    f = os.path.join(d, "big.eml")
+    size = write(f, eml(0, b"".join(b"%075d\n" % i for i in range(n))))
+    return ["queue", "-c", cfg, "add", f], size, None
+
+
+def followup(w, i, body=None):
+    m = re.sub(rb"(?m)^Message-ID: .*$", b"Message-ID: <f%d.%d@example.org>"
+               % (i, time.time_ns()), w.mail, count=1)
+    return m if body is None else m.split(b"\n\n", 1)[0] + b"\n\n" + body
+
+
+def inbox_cfg(w, d):
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, open(w.cfg).read().replace("../../", "%s/" % w.d).replace(
+        "inbox.seen", "case/%s/seen" % os.path.basename(d)).replace(
+        "requests", "case/%s/requests" % os.path.basename(d)))
+    return cfg
+
+
+def padded(w, i):
+    """A follow-up of about 200 kB: what robot holds of a mailbox shows."""
+    return followup(w, i).replace(b"Thanks for the report.",
+                                  b"Thanks for the report.\n" +
+                                  b"> an old line of the thread\n" * 7000)
+
+
+def mk_mbox(w, d, n):
+    box = os.path.join(d, "mbox")
+    with open(box, "wb") as f:
+        for i in range(n):
+            f.write(b"From dev@example.org Mon Sep 25 09:12:44 2023\n" +
+                    padded(w, i) + b"\n")
+    return ["inbox", "-c", inbox_cfg(w, d), box], n, EPOCH
+
+
+def mk_maildir(w, d, n):
+    md = os.path.join(d, "Maildir")
+    for sub in ("cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    for i in range(n):
+        write(os.path.join(md, "new", "%d.box" % i), padded(w, i))
+    return ["inbox", "-c", inbox_cfg(w, d), md], n, EPOCH
+
+
+def mk_seen(w, d, n):
+    md = os.path.join(d, "Maildir")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    write(os.path.join(d, "seen"), "".join("<s%d@example.org>\n" % i
+                                           for i in range(n)))
+    return ["inbox", "-c", inbox_cfg(w, d), md], n, EPOCH
+
+
+def to_mail(d, data):
+    path = os.path.join(d, "mail.eml")
+    return path, write(path, data)
+
+
+def mk_diff(w, d, n):
+    body = w.mail.split(b"\n\n", 1)[1]
+    lines = b"".join(b"+\tnop /* %d */\n" % i for i in range(n))
+    body = body.replace(b"@@ -10,7 +10,7 @@", b"@@ -10,7 +10,%d @@" % (7 + n))
+    body = body.replace(b"+\trep stosb\n", b"+\trep stosb\n" + lines)
+    path, size = to_mail(d, followup(w, 0, body))
+    return (["reply", "-c", w.cfg, "--extract-patch",
+             os.path.join(d, "out"), "--to", path], size, None)
+
+
+def mk_lines(w, d, n):
+    """A retest: no patch, N short lines, one link at the end (the text
+    robot searches for links)."""
+    path, size = to_mail(d, followup(w, 0, b"x\n" * n +
+                                     b"see https://example.org/\n"))
+    return (["reply", "-c", w.cfg, "--extract-patch", os.path.join(d, "out"),
+             "--to", path], size, None)
+
+
+def set_header(mail, name, value):
+    head, body = mail.split(b"\n\n", 1)
+    head = re.sub(rb"(?ms)^" + name + rb":.*?\n(?=\S)", b"", head + b"\n")
+    return head + name + b": " + value + b"\n\n" + body
+
+
+def mk_cc(w, d, n):
+    path, size = to_mail(d, set_header(w.mail, b"Cc", b", ".join(
+        b"<p%d@example.org>" % i for i in range(n))))
+    return (["reply", "-c", w.cfg, "--dry-run", "--to", path, w.request],
+            size, EPOCH)
+
+
+def mk_refs(w, d, n):
+    path, size = to_mail(d, set_header(w.mail, b"References", b" ".join(
+        b"<r%d@example.org>" % i for i in range(n)) +
+        b" <202309221737.5eb1e5d1-lkp@intel.com>"))
+    return (["reply", "-c", w.cfg, "--dry-run", "--to", path, w.request],
+            size, EPOCH)
+
+
+def mk_refs_first(w, d, n):
+    """The report robot answers first, N other ids after it: each looked
+    up in the spool."""
+    path, size = to_mail(d, set_header(
+        set_header(w.mail, b"In-Reply-To", b"<x@example.org>"),
+        b"References", b"<202309221737.5eb1e5d1-lkp@intel.com> " +
+        b" ".join(b"<r%d@example.org>" % i for i in range(n))))
+    return (["reply", "-c", w.cfg, "--extract-patch", os.path.join(d, "out"),
+             "--to", path], size, None)
+
+
+def mk_lore(w, d, n):
+    """A link whose archive answer is an mbox of n messages, gzipped."""
+    lid = "lore%d.%d@example.org" % (n, time.time_ns())
+    msgs = [followup(w, 0).replace(b"Subject: [PATCH]",
+                                   b"Subject: [PATCH lore]")]
+    msgs += [b"From: x <x@example.org>\nSubject: s %d\nMessage-ID: "
+             b"<l%d@example.org>\n\nwords %d\n" % (i, i, i)
+             for i in range(n)]
+    raw = b"".join(b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" + m + b"\n"
+                   for m in msgs)
+    write(os.path.join(w.d, "archive", lid), gzip.compress(raw, 1))
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, open(w.cfg).read().replace("../../", "%s/" % w.d) +
+          "lore_url: http://127.0.0.1:%d/all/\nlore_cache: %s/cache\n"
+          "lore_rate: 0\n" % (w.lore, d))
+    path, _ = to_mail(d, followup(w, 1, b"Could you test my fix?\n\n"
+                                  b"  https://lore.kernel.org/r/" +
+                                  lid.encode() + b"\n"))
+    return (["reply", "-c", cfg, "--extract-patch", os.path.join(d, "out"),
+             "--to", path], len(raw), None)
+
+
+def mk_plot(w, d, n):
+    good, bad = os.path.join(d, "good"), os.path.join(d, "bad")
+    size = write(good, "".join("%d.5\n" % (i % 977) for i in range(n)))
+    size += write(bad, "".join("%d.25\n" % (i % 991 + 3) for i in range(n)))
+    return ["plot", "--title", "x", good, bad], size, None
+
+
+class Case:
+    def __init__(self, name, make, n, per_unit, ok=(0,), unit="byte"):
+        self.name, self.make, self.n = name, make, n
+        self.per_unit, self.ok, self.unit = per_unit, ok, unit
+
+
+# per_unit: the most memory a unit of input may cost, in bytes; generous
+# against what bench/limits.sh measures (doc/limits.md has both)
+CASES = [
+    Case("compare: matrix.json, N stats", mk_matrix, 12000, 40),
+    Case("compare: job.yaml, N keys", mk_job, 20000, 150),
+    Case("compare: commits.yaml, N commits", mk_commits, 12000, 40),
+    Case("compose: the request, a cc of N addresses", mk_request_cc, 3000,
+         80),
+    Case("compose: a dmesg of N lines (functional)", mk_dmesg, 40000, 16),
+    Case("compose: a build log of N lines (build)", mk_buildlog, 40000, 16),
+    Case("config: N reply_allow entries (queue)", mk_config, 20000, 150),
+    Case("send: N queued messages", mk_send_n, 60, 0, unit="message"),
+    Case("send: a message of N lines", mk_send_big, 12000, 8),
+    Case("queue --json: N messages", mk_queue_n, 60, 2048,
+         unit="message"),
+    Case("queue add: a message of N lines", mk_queue_add, 12000, 6),
+    Case("inbox: an mbox of N follow-ups", mk_mbox, 25, 0, unit="mail"),
+    Case("inbox: a Maildir of N follow-ups", mk_maildir, 25, 0,
+         unit="mail"),
+    Case("inbox: a seen file of N ids", mk_seen, 20000, 200, unit="id"),
+    Case("reply --extract-patch: a diff of N lines", mk_diff, 20000, 16),
+    Case("reply --extract-patch: N lines and no patch", mk_lines, 100000,
+         16),
+    Case("reply: a mail with N Cc addresses", mk_cc, 16000, 24),
+    Case("reply: a mail with N References", mk_refs, 16000, 24),
+    Case("reply --extract-patch: the report, then N References",
+         mk_refs_first, 4000, 24),
+    Case("reply --extract-patch: a lore answer of N messages", mk_lore, 800,
+         16),
+    Case("plot: N values", mk_plot, 20000, 64),
+]
+
+
+def baseline(w):
+    """CPU and RSS of robot doing nothing (its start-up)."""
+    best = None
+    for _ in range(3):
+        rc, cpu, rss, _err = measure([w.robot, "--version"], w.d)
+        best = cpu if best is None else min(best, cpu)
+    return best
+
+
+def one(w, case, scale, ratio, base):
+    """(rows, problems): the two runs of `case`, and what broke."""
+    rows, probs = [], []
+    for k, n in enumerate((case.n * scale, case.n * scale * ratio)):
+        d = w.scratch(re.sub(r"\W+", "-", case.name)[:40] + str(k))
+        argv, units, env = case.make(w, d, n)
+        rc, cpu, rss, err = measure([w.robot] + argv, w.d, env)
+        rows.append((n, units, rc, cpu, rss))
+        if rc not in case.ok:
+            probs.append("N=%d: exit %d: %s" % (n, rc, err.strip()[:300]))
+    (n1, u1, _r1, c1, m1), (n2, u2, _r2, c2, m2) = rows
+    r = u2 / float(u1)
+    t1, t2 = max(c1 - base, 0.0), max(c2 - base, 0.0)
+    if t2 > SLACK * r * t1 + LIN_FLOOR:
+        probs.append("time not linear: %.3f s for %d units, %.3f s for %d "
+                     "(x%.1f for x%.1f)" % (c1, u1, c2, u2,
+                                            t2 / max(t1, 1e-3), r))
+    slope = (m2 - m1) / float(u2 - u1)
+    if m2 - m1 > case.per_unit * (u2 - u1) + MEM_NOISE:
+        probs.append("memory: %.1f MB -> %.1f MB, %.0f bytes a %s (bound "
+                     "%d)" % (m1 / 1e6, m2 / 1e6, slope, case.unit,
+                              case.per_unit))
+    return rows, slope, probs
+
+
+def family_bounds():
+    """Family 6 of tests/torture/run: one check a case."""
+    from kit import T, Family, check, procs, ROBOT
+    fam = Family("resource bounds")
+    t0 = time.time()
+    measurer(T)
+    w = World(os.path.join(T, "bounds"), ROBOT, procs)
+    base = baseline(w)
+    print("# inputs made in %.1f s; robot's start-up: %.3f s CPU" %
+          (time.time() - t0, base))
+    for case in CASES:
+        fam.tried += 1
+        rows, slope, probs = one(w, case, 1, RATIO, base)
+        (n1, u1, _, c1, m1), (n2, u2, _, c2, m2) = rows
+        check(fam, "%s: %d and %d %ss, %.2f s and %.2f s CPU, %.0f bytes "
+              "of memory a %s (at most %d)" % (
+                  case.name, u1, u2, case.unit, c1, c2, slope, case.unit,
+                  case.per_unit), not probs, "\n".join(probs))
+    return fam
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scale", type=int, default=1)
+    ap.add_argument("--ratio", type=int, default=RATIO)
+    ap.add_argument("--robot", default=os.path.join(TOP, "build", "robot"))
+    ap.add_argument("cases", nargs="*")
+    a = ap.parse_args()
+    procs = []
+    d = tempfile.mkdtemp(prefix="robot-bounds.")
+    bad = 0
+    try:
+        t0 = time.time()
+        measurer(d)
+        w = World(d, a.robot, procs)
+        base = baseline(w)
+        print("   (the inputs' world: %.1f s)" % (time.time() - t0))
+        print("   %-52s %9s %9s %7s %7s %8s %8s %9s  %s" % (
+            "input", "N", "units", "CPU", "CPU", "RSS MB", "RSS MB",
+            "B/unit", "verdict"))
+        for case in CASES:
+            if a.cases and not any(c in case.name for c in a.cases):
+                continue
+            t0 = time.time()
+            rows, slope, probs = one(w, case, a.scale, a.ratio, base)
+            took = time.time() - t0
+            bad += bool(probs)
+            (n1, u1, _, c1, m1), (n2, u2, _, c2, m2) = rows
+            print("   %-52s %9d %9d %6.2fs %6.2fs %8.1f %8.1f %9.1f  %s "
+                  "(%.0f s)" % (case.name, n2, u2, c1, c2, m1 / 1e6,
+                                m2 / 1e6, slope, "ok" if not probs else
+                                "; ".join(probs), took))
+            sys.stdout.flush()
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait()
+        shutil.rmtree(d, ignore_errors=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
