@@ -3,14 +3,14 @@
  * summary.c: the branch summary of a set of build results
  * (doc/build-summary.md).  Each build result is classified (success,
  * warning, error, skipped); the findings of its log get their ids
- * (buildlog.c); lines new against the base build are listed; the ids are
+ * (findings.c); lines new against the base build are listed; the ids are
  * drawn as a tree per config; every built config is a row of the table.
  * The wording of each period is rows of config/data/summary-styles and
  * files of templates/build-summary/.
  */
 #include "robot/util/common.h"
 #include "robot/kinds/build/summary.h"
-#include "robot/kinds/build/buildlog.h"
+#include "robot/kinds/build/findings.h"
 #include "robot/report/compose.h"
 #include "robot/util/gz.h"
 #include "robot/util/utf8.h"
@@ -182,7 +182,7 @@ static int log_line(struct log_reader *r, struct strv *out)
 				     p[i] ? "a control character"
 					  : "a NUL byte",
 				     (unsigned char)p[i]);
-	if (findings_line_parse(p, len) == FINDING_NONE)
+	if (findings_line_level(p, len) == FINDING_NONE)
 		return 0;
 	if (++r->kept > MAX_FINDINGS)
 		return error("%s:%zu: more than %u findings in one log",
@@ -367,7 +367,7 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 		for (i = 0; i < src->n; i++) {
 			const char *l = src->v[i];
 			enum finding_level lv =
-				findings_line_parse(l, strlen(l));
+				findings_line_level(l, strlen(l));
 
 			if (lv == FINDING_NONE)
 				continue;
