@@ -18,7 +18,6 @@
 #include "config/data.h"
 #include "config/schema.h"
 #include "config/style.h"
-#include "config/yaml.h"
 #include "git/commits.h"
 #include "mail/header.h"
 #include "mail/msg.h"
@@ -283,17 +282,12 @@ out:
 
 static int load_build_yaml(struct build_yaml *y, const char *dir)
 {
-	struct ydoc doc = { 0 };
 	char *path = xasprintf("%s/build.yaml", dir);
 	int ret;
 
 	memset(y, 0, sizeof(*y));
 	y->tracked = -1;
-	ret = ydoc_load_file(&doc, path);
-	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
-		ret = error("%s: not a mapping of build facts", path);
-	if (!ret)
-		ret = schema_load(y, &build_schema, doc.root, path);
+	ret = schema_load_file(y, &build_schema, path);
 	if (!ret && !y->arch)
 		ret = error("%s: arch: missing", path);
 	if (!ret && !y->config)
@@ -303,7 +297,6 @@ static int load_build_yaml(struct build_yaml *y, const char *dir)
 		ret = error("%s: compiler: missing (every built config names "
 			    "its compiler)",
 			    path);
-	ydoc_release(&doc);
 	free(path);
 	return ret;
 }
@@ -765,15 +758,9 @@ static int when(const struct summary *s, struct strbuf *hdr, char day[11])
 
 static int load_request(struct summary *s, const char *path)
 {
-	struct ydoc doc = { 0 };
 	struct sum_request *r = &s->req;
-	int ret = ydoc_load_file(&doc, path);
+	int ret = schema_load_file(r, &request_schema, path);
 
-	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
-		ret = error("%s: not a mapping of request keys", path);
-	if (!ret)
-		ret = schema_load(r, &request_schema, doc.root, path);
-	ydoc_release(&doc);
 	if (ret)
 		return ret;
 	if (!r->kind || strcmp(r->kind, "build-summary"))
@@ -816,32 +803,14 @@ static int add_headers(struct msg *m, const struct summary *s,
 		       const char *subject, const char *msgid)
 {
 	const char *path = s->file;
-	struct strbuf list = STRBUF_INIT;
-	int ret = -1;
 
 	if (compose_add_header(m, "Date", date, path, "date") ||
-	    (s->req.from
-		     ? compose_add_header(m, "From", s->req.from, path, "from")
-		     : compose_add_header(m, "From", cfg->from, cfg->file,
-					  "from")))
-		goto out;
-	compose_join_list(&list, &s->req.to);
-	if (list.len && compose_add_header(m, "To", list.buf, path, "to"))
-		goto out;
-	strbuf_reset(&list);
-	compose_join_list(&list, s->req.cc.n ? &s->req.cc : &cfg->cc);
-	if (list.len &&
-	    compose_add_header(m, "Cc", list.buf,
-			       s->req.cc.n ? path : cfg->file, "cc"))
-		goto out;
-	if (compose_add_header(m, "Subject", subject, path,
-			       "tree, branch, head") ||
-	    compose_add_header(m, "Message-ID", msgid, path, "message_id"))
-		goto out;
-	ret = 0;
-out:
-	strbuf_release(&list);
-	return ret;
+	    compose_add_addresses(m, s->req.from, &s->req.to, &s->req.cc, path,
+				  cfg, 1) ||
+	    compose_add_header(m, "Subject", subject, path,
+			       "tree, branch, head"))
+		return -1;
+	return compose_add_header(m, "Message-ID", msgid, path, "message_id");
 }
 
 int summary_compose(struct composed *out, const char *path,
