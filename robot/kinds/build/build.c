@@ -1157,6 +1157,8 @@ static void fill_link_vars(struct bctx *c, const char *id)
 		c->cfg->list_archive_url
 			? xasprintf("%s/%s/", c->cfg->list_archive_url, id)
 			: NULL);
+	/* the word before the report's own address: Link: or Closes: */
+	set_str(c, "report_link", style_get(&c->st, "build.report_link"));
 }
 
 /* What the report is about: errors, warnings, or both. */
@@ -1267,10 +1269,10 @@ static int render_body(struct bctx *c, struct strbuf *body)
 		ret = block(c, body, "patch");
 	if (!ret && !patch)
 		ret = block(c, body, "commit");
+	/* a static checker's report (sparse's or smatch's findings only) */
 	if (!ret &&
-	    !(c->sparse && !c->errors && !c->warnings &&
-	      style_is(c, "build.sparse_no_config")) &&
-	    !(smatch_only(c) && style_is(c, "build.smatch_no_config")) &&
+	    !(((c->sparse && !c->errors && !c->warnings) || smatch_only(c)) &&
+	      style_is(c, "build.checker_no_config")) &&
 	    c->res.config)
 		ret = block(c, body, "config");
 	if (!ret && !smatch_only(c))
