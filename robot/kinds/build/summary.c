@@ -436,6 +436,25 @@ static const char *noun(const struct summary *s)
 				      : style_str(s, "summary.noun_warning");
 }
 
+/*
+ * The heading of the lines the robot did not verify: its words, then its
+ * doubt and its ask, those of the period that has them, in parentheses
+ * ("possible Error/Warning in current branch (please contact us if
+ * interested):", "Unverified Warning (likely false positive, kindly check
+ * if interested):").
+ */
+static void add_unverified_head(struct strbuf *out, const struct summary *s)
+{
+	const char *doubt = style_str(s, "summary.unverified_doubt");
+	const char *ask = style_str(s, "summary.unverified_ask");
+
+	add_words(out, style_str(s, "summary.unverified_words"), noun(s));
+	if (*doubt || *ask)
+		strbuf_addf(out, " (%s%s%s)", doubt, *doubt && *ask ? ", " : "",
+			    ask);
+	strbuf_addch(out, ':');
+}
+
 static void add_lines(struct strbuf *out, const struct strv *v, int indent)
 {
 	size_t i;
@@ -529,7 +548,7 @@ static void add_sections(struct strbuf *out, const struct summary *s)
 	}
 	if (s->unverified.n) {
 		strbuf_addch(out, '\n');
-		add_words(out, style_str(s, "summary.unverified_head"), nn);
+		add_unverified_head(out, s);
 		strbuf_addstr(out, "\n\n");
 		add_lines(out, &s->unverified, indent);
 	}
