@@ -27,6 +27,8 @@
 #include <time.h>
 
 #define STYLES "config/data/summary-styles"
+/* the robot's footer is its finding reports' (add_signature()) */
+#define BUILD_STYLES "config/data/build-styles"
 
 struct sum_request {
 	char *kind, *date, *style, *message_id, *from;
@@ -101,6 +103,7 @@ struct summary {
 	const char *file;
 	struct sum_request req;
 	struct style st;
+	struct style foot; /* build-styles of the day: the footer */
 	struct build *b;
 	size_t nb;
 	struct strv listed, unverified;
@@ -665,6 +668,7 @@ static void add_tables(struct strbuf *out, const struct summary *s)
 
 static int template_add(struct strbuf *out, const struct summary *s,
 			const char *block);
+static int add_signature(struct strbuf *out, const struct summary *s);
 
 static int lookup(void *ctx, const char *name, struct strbuf *out)
 {
@@ -703,9 +707,37 @@ static int lookup(void *ctx, const char *name, struct strbuf *out)
 	else if (!strcmp(name, "tables"))
 		add_tables(out, s);
 	else if (!strcmp(name, "signature"))
-		return template_add(out, s, "signature");
+		return add_signature(out, s);
 	else
 		return 1;
+	return 0;
+}
+
+/*
+ * The robot's footer: the one its finding reports had on the day
+ * (build-styles' build.signature, templates/build/signature-*), without
+ * their empty line before it and with one after it; from 2024-10 (818
+ * on) "--" without its blank (summary.signature_bare).
+ */
+static int add_signature(struct strbuf *out, const struct summary *s)
+{
+	const char *v = style_get(&s->foot, "build.signature");
+	char *name = v ? xasprintf("signature-%s", v) : xstrdup("signature");
+	char *path = NULL, *text = data_template("build", name, &path);
+	const char *p;
+
+	free(name);
+	free(path);
+	if (!text)
+		return -1;
+	p = text + (*text == '\n');
+	if (style_int(s, "summary.signature_bare") && !strncmp(p, "-- \n", 4)) {
+		strbuf_addstr(out, "--\n");
+		p += 4;
+	}
+	strbuf_addstr(out, p);
+	strbuf_addch(out, '\n');
+	free(text);
 	return 0;
 }
 
@@ -814,6 +846,7 @@ static void summary_release(struct summary *s)
 	strv_free(&s->unverified);
 	schema_release(&s->req, &request_schema);
 	style_release(&s->st);
+	style_release(&s->foot);
 }
 
 /* Date, From, To, Cc, Subject and Message-ID of the summary. */
@@ -855,7 +888,8 @@ int summary_compose(struct composed *out, const char *path,
 	    : s.req.style ? style_resolve(s.req.style, day)
 			  : 0)
 		goto out;
-	if (style_load_table(&s.st, day, NULL, STYLES))
+	if (style_load_table(&s.st, day, NULL, STYLES) ||
+	    style_load_table(&s.foot, day, NULL, BUILD_STYLES))
 		goto out;
 	s.b = xcalloc(s.req.builds.n + s.req.recent.n, sizeof(*s.b));
 	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++, s.nb++) {
