@@ -216,11 +216,21 @@ fidelity: all
 		tests/fidelity/run $(if $(VALIDATION),validation,$(FIDELITY_PARTS))
 
 # Which test notices each row of the dated tables (config/data/styles,
-# config/data/lkp/rules): each row mutated in a scratch copy, the checks
-# of its dates run; writes tests/mutate-rules.md.  Slow (tens of minutes),
-# so not part of check.  MUTATE_FLAGS='--table lkp' adds the lkp tables.
+# config/data/lkp/rules; the build kinds' build-styles and summary-styles,
+# whose every kbuild mail of the corpus runs: they are cheap): each row
+# mutated in a scratch copy, the checks of its dates run; writes
+# tests/mutate-rules.md, tests/mutate-rules-build.md and
+# tests/mutate-rules-summary.md.  Slow (an hour or more), so not part of
+# check.  MUTATE_FLAGS='--table lkp' adds the lkp tables to the first;
+# MUTATE_BUILD_FLAGS go to the other two.
 mutate-rules: all
 	$(Q)/usr/bin/python3 tests/tools/mutate-rules -j2 $(MUTATE_FLAGS)
+	$(Q)/usr/bin/python3 tests/tools/mutate-rules -j2 --table build \
+		--max-mails 0 --witnesses -o tests/mutate-rules-build.md \
+		$(MUTATE_BUILD_FLAGS)
+	$(Q)/usr/bin/python3 tests/tools/mutate-rules -j2 --table summary \
+		--max-mails 0 --witnesses -o tests/mutate-rules-summary.md \
+		$(MUTATE_BUILD_FLAGS)
 
 # ---- Packaging: version, test build, completion, install, package ----
 # (doc/operating.md).  The version: `git describe` of the newest v* tag,

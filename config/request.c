@@ -196,18 +196,11 @@ char *request_kind(const char *path)
 
 int request_load(struct request *req, const char *path)
 {
-	struct ydoc doc = { 0 };
-	int ret;
-
 	memset(req, 0, sizeof(*req));
 	req->file = xstrdup(path);
 	req->thread_lookup = -1; /* absent: the configuration decides */
 	req->still_checked = -1; /* absent: the report's kind decides */
-	if (ydoc_load_file(&doc, path))
-		return -1;
-	ret = schema_load(req, &request_schema, doc.root, path);
-	ydoc_release(&doc);
-	return ret;
+	return schema_load_file(req, &request_schema, path);
 }
 
 void request_release(struct request *req)

@@ -269,6 +269,17 @@ int schema_load(void *obj, const struct schema *s, const struct ynode *map,
 	return ret;
 }
 
+int schema_load_file(void *obj, const struct schema *s, const char *path)
+{
+	struct ydoc doc = { 0 };
+	int ret = ydoc_load_file(&doc, path);
+
+	if (!ret)
+		ret = schema_load(obj, s, doc.root, path);
+	ydoc_release(&doc);
+	return ret;
+}
+
 void schema_release(void *obj, const struct schema *s)
 {
 	size_t i, j;

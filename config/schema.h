@@ -72,6 +72,12 @@ struct schema {
  */
 int schema_load(void *obj, const struct schema *s, const struct ynode *map,
 		const char *path);
+/*
+ * The same for the YAML file `path` as a whole: one error naming the file
+ * (and its line) when it cannot be read, is empty, is not a mapping, or
+ * does not fit the schema.
+ */
+int schema_load_file(void *obj, const struct schema *s, const char *path);
 void schema_release(void *obj, const struct schema *s);
 
 #endif

@@ -82,6 +82,13 @@ req unknown.yaml unknown
 expect_code 65 "an unknown key of build.yaml is refused" compose unknown.yaml
 ok "... naming the file and the key" names "unknown/build.yaml" "colour"
 
+build list '- arch: arm'
+req list.yaml list
+expect_code 65 "a build.yaml that is not a mapping is refused" \
+	compose list.yaml
+ok "... naming the file and its line" names "list/build.yaml:1:" \
+	"must be a mapping"
+
 build badst 'arch: arm
 config: allmodconfig
 compiler: gcc (GCC) 14.2.0

@@ -71,6 +71,16 @@ expect_code 65 "an empty build.log" compose
 ok "... names it" names "b/build.log" "empty"
 
 reset
+printf -- '- arch: x86_64\n' >b/build.yaml
+expect_code 65 "a build.yaml that is not a mapping" compose
+ok "... names it and its line" names "b/build.yaml:1:" "must be a mapping"
+
+reset
+: >b/build.yaml
+expect_code 65 "an empty build.yaml" compose
+ok "... names it" names "b/build.yaml" "empty build result"
+
+reset
 head -c 4096 /dev/urandom | tr '\n' '\0' | fold -w 60 >b/build.log
 printf '\0\n\0\n\0\n\0\n' >>b/build.log
 expect_code 65 "binary junk" compose

@@ -63,6 +63,16 @@ struct strv;
 void compose_join_list(struct strbuf *out, const struct strv *v);
 int compose_add_header(struct msg *m, const char *name, const char *value,
 		       const char *file, const char *key);
+/*
+ * From, To and Cc of a request that names them itself (the build kinds):
+ * its `from`, else the configuration's; its `to` and `cc`, each left out
+ * when empty, and with `cc_default` the configuration's cc when the
+ * request has none.  `file` is the request's.
+ */
+int compose_add_addresses(struct msg *m, const char *from,
+			  const struct strv *to, const struct strv *cc,
+			  const char *file, const struct robot_config *cfg,
+			  int cc_default);
 
 struct report_record;
 

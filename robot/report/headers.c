@@ -41,6 +41,34 @@ int compose_add_header(struct msg *m, const char *name, const char *value,
 	return ret;
 }
 
+int compose_add_addresses(struct msg *m, const char *from,
+			  const struct strv *to, const struct strv *cc,
+			  const char *file, const struct robot_config *cfg,
+			  int cc_default)
+{
+	struct strbuf list = STRBUF_INIT;
+	int ret = from ? compose_add_header(m, "From", from, file, "from")
+		       : compose_add_header(m, "From", cfg->from, cfg->file,
+					    "from");
+
+	if (!ret) {
+		compose_join_list(&list, to);
+		if (list.len)
+			ret = compose_add_header(m, "To", list.buf, file, "to");
+	}
+	if (!ret) {
+		int dflt = cc_default && !cc->n;
+
+		strbuf_reset(&list);
+		compose_join_list(&list, dflt ? &cfg->cc : cc);
+		if (list.len)
+			ret = compose_add_header(m, "Cc", list.buf,
+						 dflt ? cfg->file : file, "cc");
+	}
+	strbuf_release(&list);
+	return ret;
+}
+
 /* Where the request's commit metadata comes from, for messages. */
 static const char *commits_source(const struct request *req)
 {

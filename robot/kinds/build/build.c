@@ -19,7 +19,6 @@
 #include "config/data.h"
 #include "config/schema.h"
 #include "config/style.h"
-#include "config/yaml.h"
 #include "git/commits.h"
 #include "git/repo.h"
 #include "mail/header.h"
@@ -572,7 +571,6 @@ static int style_is(const struct bctx *c, const char *key)
 static int load_result(struct bctx *c)
 {
 	struct build_result *r = &c->res;
-	struct ydoc doc = { 0 };
 	char *log, *base;
 	int ret;
 
@@ -582,15 +580,7 @@ static int load_result(struct bctx *c)
 			     c->req.file);
 	r->dir = xstrdup(c->req.build);
 	r->file = xasprintf("%s/build.yaml", r->dir);
-	if (ydoc_load_file(&doc, r->file))
-		return -1;
-	if (!doc.root || doc.root->type != YNODE_MAP) {
-		ydoc_release(&doc);
-		return error("%s: not a mapping of keys", r->file);
-	}
-	ret = schema_load(r, &result_schema, doc.root, r->file);
-	ydoc_release(&doc);
-	if (ret)
+	if (schema_load_file(r, &result_schema, r->file))
 		return -1;
 	if (r->config && !r->compiler)
 		return error("%s: compiler: missing (the compiler the config "
@@ -667,19 +657,8 @@ static int report_day(struct bctx *c)
 
 static int load(struct bctx *c, const char *path, const char *style)
 {
-	struct ydoc doc = { 0 };
-	int ret;
-
 	c->req.file = xstrdup(path);
-	if (ydoc_load_file(&doc, path))
-		return -1;
-	if (!doc.root || doc.root->type != YNODE_MAP) {
-		ydoc_release(&doc);
-		return error("%s: not a mapping of keys", path);
-	}
-	ret = schema_load(&c->req, &req_schema, doc.root, path);
-	ydoc_release(&doc);
-	if (ret || report_day(c))
+	if (schema_load_file(&c->req, &req_schema, path) || report_day(c))
 		return -1;
 	if (style || c->req.style) {
 		if (style_resolve(style ? style : c->req.style, c->day))
@@ -1178,6 +1157,8 @@ static void fill_link_vars(struct bctx *c, const char *id)
 		c->cfg->list_archive_url
 			? xasprintf("%s/%s/", c->cfg->list_archive_url, id)
 			: NULL);
+	/* the word before the report's own address: Link: or Closes: */
+	set_str(c, "report_link", style_get(&c->st, "build.report_link"));
 }
 
 /* What the report is about: errors, warnings, or both. */
@@ -1288,10 +1269,10 @@ static int render_body(struct bctx *c, struct strbuf *body)
 		ret = block(c, body, "patch");
 	if (!ret && !patch)
 		ret = block(c, body, "commit");
+	/* a static checker's report (sparse's or smatch's findings only) */
 	if (!ret &&
-	    !(c->sparse && !c->errors && !c->warnings &&
-	      style_is(c, "build.sparse_no_config")) &&
-	    !(smatch_only(c) && style_is(c, "build.smatch_no_config")) &&
+	    !(((c->sparse && !c->errors && !c->warnings) || smatch_only(c)) &&
+	      style_is(c, "build.checker_no_config")) &&
 	    c->res.config)
 		ret = block(c, body, "config");
 	if (!ret && !smatch_only(c))
@@ -1368,21 +1349,14 @@ static int headers(struct bctx *c, struct msg *m, const char *subject,
 		   const char *msgid)
 {
 	const struct build_req *q = &c->req;
-	char *to = join(&q->to, ", "), *cc = join(&q->cc, ", ");
 	char *refs = join(&q->references, " ");
 	int ret = 0;
 
 	if (q->date)
 		ret = compose_add_header(m, "Date", q->date, q->file, "date");
 	if (!ret)
-		ret = q->from ? compose_add_header(m, "From", q->from, q->file,
-						   "from")
-			      : compose_add_header(m, "From", c->cfg->from,
-						   c->cfg->file, "from");
-	if (!ret && to)
-		ret = compose_add_header(m, "To", to, q->file, "to");
-	if (!ret && cc)
-		ret = compose_add_header(m, "Cc", cc, q->file, "cc");
+		ret = compose_add_addresses(m, q->from, &q->to, &q->cc, q->file,
+					    c->cfg, 0);
 	if (!ret)
 		ret = compose_add_header(m, "Subject", subject, q->build,
 					 "build.log (the Subject's finding)");
@@ -1396,8 +1370,6 @@ static int headers(struct bctx *c, struct msg *m, const char *subject,
 	if (!ret && q->in_reply_to)
 		ret = compose_add_header(m, "In-Reply-To", q->in_reply_to,
 					 q->file, "in_reply_to");
-	free(to);
-	free(cc);
 	free(refs);
 	return ret;
 }

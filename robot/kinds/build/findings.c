@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * findings.c: the build log parser (findings.h).  Hand-written: the
- * formats are few and fixed (gcc/clang "FILE:LINE:COL: SEVERITY: MSG",
- * sparse's "sparse:" prefix, smatch's "FILE:LINE FUNC() warn:", the
- * linkers' "undefined reference" lines, make's "***" lines), and a
- * regular-expression library would be a dependency for six patterns.
+ * findings.c: the build log parser of both build kinds (findings.h).
+ * Hand-written: the formats are few and fixed (gcc/clang "FILE:LINE:COL:
+ * SEVERITY: MSG", sparse's "sparse:" prefix, smatch's "FILE:LINE FUNC()
+ * warn:", the linkers' "undefined reference" lines, make's "***" lines),
+ * and a regular-expression library would be a dependency for six
+ * patterns.
  */
 #include "robot/util/common.h"
 #include "robot/util/utf8.h"
@@ -57,6 +58,174 @@ void findings_clean(struct strbuf *out, const char *s, size_t len)
 	}
 }
 
+/* ---- the branch summary's id of a finding ---- */
+
+static int is_word(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+static int is_hex(int c)
+{
+	return isxdigit(c);
+}
+
+/* the allowed bytes of an id, before words are joined */
+static int keep(int c)
+{
+	return isalnum(c) || strchr("_.:()/ -", c);
+}
+
+/* The line trimmed, its "did you mean" tail, [-Wflag] and modpost: gone. */
+static void line_front(struct strbuf *s, struct strbuf *t, const char *line,
+		       size_t len, int drop_did_you_mean)
+{
+	const char *cut;
+
+	while (len && isspace((unsigned char)*line))
+		line++, len--;
+	while (len && isspace((unsigned char)line[len - 1]))
+		len--;
+	strbuf_add(s, line, len);
+	if (drop_did_you_mean && (cut = strstr(s->buf, "; did you mean ")))
+		strbuf_setlen(s, cut - s->buf);
+	/* one trailing [-Wflag] (not clang's [-Werror,-Wflag]) */
+	if (s->len && s->buf[s->len - 1] == ']') {
+		char *b = NULL, *q = s->buf;
+
+		while ((q = strstr(q, " [-W")))
+			b = q++;
+		if (b && !memchr(b, ',', s->buf + s->len - b) &&
+		    !memchr(b + 2, ']', s->buf + s->len - 1 - (b + 2)))
+			strbuf_setlen(s, b - s->buf);
+	}
+	if (!strncmp(s->buf, "ERROR: modpost: ", 16)) {
+		strbuf_addstr(t, "ERROR: ");
+		strbuf_addstr(t, s->buf + 16);
+		strbuf_reset(s);
+		strbuf_addbuf(s, t);
+		strbuf_reset(t);
+	}
+}
+
+/* Pass 1: assert numbers, offsets, hex, :NUM and [NUM] go. */
+static void numbers_drop(struct strbuf *t, const char *src)
+{
+	const char *p;
+
+	for (p = src; *p;) {
+		if (!strncmp(p, "__compiletime_assert_", 21) &&
+		    isdigit((unsigned char)p[21])) {
+			strbuf_addstr(t, "__compiletime_assert_NNN");
+			p += 21;
+			while (isdigit((unsigned char)*p))
+				p++;
+		} else if (p[0] == '+' && p[1] == '0' && p[2] == 'x' &&
+			   is_hex((unsigned char)p[3])) {
+			p += 3;
+			while (is_hex((unsigned char)*p))
+				p++;
+		} else if (p[0] == '0' && p[1] == 'x') {
+			p += 2;
+			while (is_hex((unsigned char)*p))
+				p++;
+		} else if (p[0] == ':' && isdigit((unsigned char)p[1])) {
+			p++;
+			while (isdigit((unsigned char)*p))
+				p++;
+		} else if (p[0] == '[' && isdigit((unsigned char)p[1])) {
+			const char *q = p + 1;
+
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (*q == ']')
+				p = q + 1;
+			else
+				strbuf_addch(t, *p++);
+		} else {
+			strbuf_addch(t, *p++);
+		}
+	}
+}
+
+void findings_line_id(struct strbuf *out, const char *line, size_t len,
+		      int drop_did_you_mean)
+{
+	struct strbuf s = STRBUF_INIT, t = STRBUF_INIT;
+	const char *p;
+	size_t i, start = out->len;
+	int first;
+
+	line_front(&s, &t, line, len, drop_did_you_mean);
+	numbers_drop(&t, s.buf);
+	strbuf_reset(&s);
+	/* pass 2: quotes and '*' are blanks, other punctuation goes */
+	for (i = 0; i < t.len; i++) {
+		unsigned char c = (unsigned char)t.buf[i];
+
+		if (c == '\'' || c == '`' || c == '*')
+			strbuf_addch(&s, ' ');
+		else if (keep(c))
+			strbuf_addch(&s, c);
+	}
+	strbuf_reset(&t);
+	/* pass 3: numbers standing alone go; '/' is '-' */
+	for (i = 0; i < s.len;) {
+		if (isdigit((unsigned char)s.buf[i]) &&
+		    (!i || !is_word((unsigned char)s.buf[i - 1]))) {
+			size_t j = i;
+
+			while (j < s.len && isdigit((unsigned char)s.buf[j]))
+				j++;
+			if (j == s.len || !is_word((unsigned char)s.buf[j])) {
+				i = j;
+				continue;
+			}
+			strbuf_add(&t, s.buf + i, j - i);
+			i = j;
+			continue;
+		}
+		strbuf_addch(&t, s.buf[i] == '/' ? '-' : s.buf[i]);
+		i++;
+	}
+	/* pass 4: words, their leading '-' dropped, joined */
+	first = 1;
+	strbuf_reset(&s);
+	for (p = t.buf; *p;) {
+		const char *w;
+		size_t n;
+
+		while (*p == ' ')
+			p++;
+		w = p;
+		while (*p && *p != ' ')
+			p++;
+		n = p - w;
+		while (n && *w == '-')
+			w++, n--;
+		if (!n)
+			continue;
+		if (!first)
+			strbuf_addch(&s, ' ');
+		strbuf_add(&s, w, n);
+		first = 0;
+	}
+	for (i = 0; i < s.len; i++) {
+		if (s.buf[i] == ':' && s.buf[i + 1] == ' ') {
+			strbuf_addch(out, ':');
+			i++;
+		} else {
+			strbuf_addch(out, s.buf[i] == ' ' ? '-' : s.buf[i]);
+		}
+	}
+	if (out->len - start > 200)
+		strbuf_setlen(out, start + 200);
+	strbuf_release(&s);
+	strbuf_release(&t);
+}
+
+/* ---- the finding report's lines ---- */
+
 /* Whether p starts with a decimal number; *end after it. */
 static int number(const char *p, const char **end, long *v)
 {
@@ -75,6 +244,120 @@ static int number(const char *p, const char **end, long *v)
 static int starts(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/*
+ * The marks of a finding in a line, and what each report makes of a line
+ * that has one: the finding report's severity of a line that does not
+ * start "FILE:LINE: SEVERITY" (bline_parse()), and the branch summary's
+ * level (findings_line_level()).  An error mark beats a warning mark.
+ */
+enum mark_at {
+	ANYWHERE,
+	AT_START,
+	MAKE_LINE, /* anywhere in a line of make's ("make[2]: *** ...") */
+};
+
+static const struct mark {
+	const char *text;
+	enum mark_at at;
+	enum finding_sev report;
+	enum finding_level summary;
+} marks[] = {
+	/* gcc, clang, the assemblers, smatch, coccinelle, rustc */
+	{ " error: ", ANYWHERE, SEV_ERROR, FINDING_NONE },
+	{ ": error: ", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ ": fatal error: ", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "() error: ", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ ": Error: ", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ ": ERROR: ", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "ERROR: ", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "ERROR: ", AT_START, SEV_ERROR, FINDING_ERROR },
+	{ "error: ", AT_START, SEV_ERROR, FINDING_NONE },
+	{ "error[", AT_START, SEV_ERROR, FINDING_NONE },
+	{ "internal compiler error", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ ": No such file or directory", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "can't open file", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	/* the linkers */
+	{ "undefined reference", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "undefined reference to", ANYWHERE, SEV_ERROR, FINDING_ERROR },
+	{ "undefined symbol", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "undefined symbol: ", ANYWHERE, SEV_ERROR, FINDING_ERROR },
+	{ "multiple definition of", ANYWHERE, SEV_ERROR, FINDING_ERROR },
+	{ "relocation truncated", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ "dangerous relocation", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	/* make: its "***" line stops on a finding listed already */
+	{ "No rule to make target", ANYWHERE, SEV_NONE, FINDING_ERROR },
+	{ ": *** ", MAKE_LINE, SEV_ERROR, FINDING_NONE },
+	/* warnings: compilers, sparse, smatch, coccinelle, Sphinx, tools */
+	{ ": warning: ", ANYWHERE, SEV_WARNING, FINDING_WARNING },
+	{ "warning: ", AT_START, SEV_WARNING, FINDING_NONE },
+	{ ": note: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ ": sparse: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ "() warn: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ ": WARNING: ", ANYWHERE, SEV_WARNING, FINDING_WARNING },
+	{ "WARNING: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ "WARNING: ", AT_START, SEV_WARNING, FINDING_WARNING },
+	{ "Warning: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ "Warning: ", AT_START, SEV_WARNING, FINDING_WARNING },
+	{ ": Warning: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ " Invalid token: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ "Unneeded variable: ", ANYWHERE, SEV_NONE, FINDING_WARNING },
+	{ "opportunity for", ANYWHERE, SEV_NONE, FINDING_WARNING },
+};
+
+static int has_mark(const char *line, size_t len, const struct mark *m)
+{
+	size_t n = strlen(m->text);
+
+	switch (m->at) {
+	case AT_START:
+		return len >= n && !memcmp(line, m->text, n);
+	case MAKE_LINE:
+		if (len < 4 || memcmp(line, "make", 4))
+			return 0;
+		break;
+	case ANYWHERE:
+		break;
+	}
+	return memmem(line, len, m->text, n) != NULL;
+}
+
+/* The worst severity (report) or level (summary) the marks give. */
+static void marked(const char *line, size_t len, enum finding_sev *report,
+		   enum finding_level *summary)
+{
+	size_t i;
+
+	*report = SEV_NONE;
+	*summary = FINDING_NONE;
+	for (i = 0; i < ARRAY_SIZE(marks); i++) {
+		const struct mark *m = &marks[i];
+
+		if ((m->report > *report || m->summary > *summary) &&
+		    has_mark(line, len, m)) {
+			if (m->report > *report)
+				*report = m->report;
+			if (m->summary > *summary)
+				*summary = m->summary;
+		}
+	}
+}
+
+enum finding_level findings_line_level(const char *line, size_t len)
+{
+	enum finding_sev report;
+	enum finding_level summary;
+
+	/* gcc's excerpt lines ("   12 |   x;", carets) are indented */
+	if (!len || line[0] == ' ' || line[0] == '\t')
+		return FINDING_NONE;
+	/* every finding names where (FILE:LINE, a tool's "name:"): a line
+	 * without a colon is make's or the shell's */
+	if (!memchr(line, ':', len))
+		return FINDING_NONE;
+	marked(line, len, &report, &summary);
+	return summary;
 }
 
 /* The severity word after "FILE:LINE[:COL]: ", or SEV_NONE. */
@@ -158,17 +441,11 @@ static void bline_parse(struct bline *l, char *text)
 		}
 	}
 	/* the linkers, objtool, make, rustc, kernel-doc, scripts */
-	sev = SEV_NONE;
-	if (strstr(p, "undefined reference to") ||
-	    strstr(p, "multiple definition of") ||
-	    strstr(p, "undefined symbol: ") || starts(p, "ERROR: ") ||
-	    starts(p, "error: ") || starts(p, "error[") ||
-	    (starts(p, "make") && strstr(p, ": *** ")) || strstr(p, " error: "))
-		sev = SEV_ERROR;
-	else if (starts(p, "Warning: ") || starts(p, "WARNING: ") ||
-		 starts(p, "warning: ") || strstr(p, ": warning: ") ||
-		 strstr(p, ": WARNING: "))
-		sev = SEV_WARNING;
+	{
+		enum finding_level unused;
+
+		marked(p, strlen(p), &sev, &unused);
+	}
 	if (sev != SEV_NONE) {
 		l->sev = sev;
 		l->key = make_key(NULL, p);

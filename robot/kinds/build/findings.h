@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * findings.h: robot's own parser of a build log (gcc, clang, sparse,
- * smatch, coccinelle, the linkers, objtool, kernel-doc, make, Kconfig).
+ * findings.h: robot's one parser of a build log (gcc, clang, sparse,
+ * smatch, coccinelle, the linkers, objtool, kernel-doc, make, Kconfig),
+ * for both build kinds.
  *
  * A log is cut into lines; each line is shown safely (findings_clean())
  * and classified: a finding (a diagnostic naming a severity, most of them
@@ -10,6 +11,15 @@
  * A finding is new when the base build's log has no finding with the same
  * key: its file and message without the line and column numbers, so a
  * finding that only moved is not new (doc/build-result.md).
+ *
+ * One table of marks (findings.c) says for each what the two reports make
+ * of a line that has it: the finding report's severity (struct bline's
+ * sev, for a line without "FILE:LINE: SEVERITY"), and the branch
+ * summary's level and id (findings_line_level(), findings_line_id()).
+ * The two differ where the robot's two reports do: the summary files
+ * sparse's "file.c: sparse: ..." and a note under an id, the finding
+ * report marks neither, and make's "***" line is an error of the finding
+ * report that the summary lists under no id.
  */
 #ifndef ROBOT_KINDS_BUILD_FINDINGS_H
 #define ROBOT_KINDS_BUILD_FINDINGS_H
@@ -42,6 +52,26 @@ struct blog {
 	struct bline *v;
 	size_t n, alloc;
 };
+
+enum finding_level { FINDING_NONE, FINDING_WARNING, FINDING_ERROR };
+
+/*
+ * The branch summary's view of one line (without its newline): whether it
+ * is a finding, and its level.  FINDING_NONE for make's progress lines,
+ * gcc's "In function" lines, the source and caret lines of its excerpts,
+ * empty lines.
+ */
+enum finding_level findings_line_level(const char *line, size_t len);
+
+/*
+ * Appends the finding's id, as the robot spells it: the line with its
+ * line and column numbers, offsets, hex and plain numbers, a single
+ * trailing [-Wflag] and quoting dropped, '/' turned into '-', the words
+ * joined with '-' and ": " closed up, cut at 200 bytes.  With
+ * `drop_did_you_mean`, gcc's "; did you mean 'x'?" tail goes first.
+ */
+void findings_line_id(struct strbuf *out, const char *line, size_t len,
+		      int drop_did_you_mean);
 
 /*
  * Appends `s` (len bytes, one line without its newline) to `out` shown

@@ -3,14 +3,14 @@
  * summary.c: the branch summary of a set of build results
  * (doc/build-summary.md).  Each build result is classified (success,
  * warning, error, skipped); the findings of its log get their ids
- * (buildlog.c); lines new against the base build are listed; the ids are
+ * (findings.c); lines new against the base build are listed; the ids are
  * drawn as a tree per config; every built config is a row of the table.
  * The wording of each period is rows of config/data/summary-styles and
  * files of templates/build-summary/.
  */
 #include "robot/util/common.h"
 #include "robot/kinds/build/summary.h"
-#include "robot/kinds/build/buildlog.h"
+#include "robot/kinds/build/findings.h"
 #include "robot/report/compose.h"
 #include "robot/util/gz.h"
 #include "robot/util/utf8.h"
@@ -18,7 +18,6 @@
 #include "config/data.h"
 #include "config/schema.h"
 #include "config/style.h"
-#include "config/yaml.h"
 #include "git/commits.h"
 #include "mail/header.h"
 #include "mail/msg.h"
@@ -28,6 +27,8 @@
 #include <time.h>
 
 #define STYLES "config/data/summary-styles"
+/* the robot's footer is its finding reports' (add_signature()) */
+#define BUILD_STYLES "config/data/build-styles"
 
 struct sum_request {
 	char *kind, *date, *style, *message_id, *from;
@@ -102,6 +103,7 @@ struct summary {
 	const char *file;
 	struct sum_request req;
 	struct style st;
+	struct style foot; /* build-styles of the day: the footer */
 	struct build *b;
 	size_t nb;
 	struct strv listed, unverified;
@@ -182,7 +184,7 @@ static int log_line(struct log_reader *r, struct strv *out)
 				     p[i] ? "a control character"
 					  : "a NUL byte",
 				     (unsigned char)p[i]);
-	if (findings_line_parse(p, len) == FINDING_NONE)
+	if (findings_line_level(p, len) == FINDING_NONE)
 		return 0;
 	if (++r->kept > MAX_FINDINGS)
 		return error("%s:%zu: more than %u findings in one log",
@@ -283,17 +285,12 @@ out:
 
 static int load_build_yaml(struct build_yaml *y, const char *dir)
 {
-	struct ydoc doc = { 0 };
 	char *path = xasprintf("%s/build.yaml", dir);
 	int ret;
 
 	memset(y, 0, sizeof(*y));
 	y->tracked = -1;
-	ret = ydoc_load_file(&doc, path);
-	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
-		ret = error("%s: not a mapping of build facts", path);
-	if (!ret)
-		ret = schema_load(y, &build_schema, doc.root, path);
+	ret = schema_load_file(y, &build_schema, path);
 	if (!ret && !y->arch)
 		ret = error("%s: arch: missing", path);
 	if (!ret && !y->config)
@@ -303,7 +300,6 @@ static int load_build_yaml(struct build_yaml *y, const char *dir)
 		ret = error("%s: compiler: missing (every built config names "
 			    "its compiler)",
 			    path);
-	ydoc_release(&doc);
 	free(path);
 	return ret;
 }
@@ -367,7 +363,7 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 		for (i = 0; i < src->n; i++) {
 			const char *l = src->v[i];
 			enum finding_level lv =
-				findings_line_parse(l, strlen(l));
+				findings_line_level(l, strlen(l));
 
 			if (lv == FINDING_NONE)
 				continue;
@@ -441,6 +437,25 @@ static const char *noun(const struct summary *s)
 {
 	return s->verdict == ST_ERROR ? style_str(s, "summary.noun_error")
 				      : style_str(s, "summary.noun_warning");
+}
+
+/*
+ * The heading of the lines the robot did not verify: its words, then its
+ * doubt and its ask, those of the period that has them, in parentheses
+ * ("possible Error/Warning in current branch (please contact us if
+ * interested):", "Unverified Warning (likely false positive, kindly check
+ * if interested):").
+ */
+static void add_unverified_head(struct strbuf *out, const struct summary *s)
+{
+	const char *doubt = style_str(s, "summary.unverified_doubt");
+	const char *ask = style_str(s, "summary.unverified_ask");
+
+	add_words(out, style_str(s, "summary.unverified_words"), noun(s));
+	if (*doubt || *ask)
+		strbuf_addf(out, " (%s%s%s)", doubt, *doubt && *ask ? ", " : "",
+			    ask);
+	strbuf_addch(out, ':');
 }
 
 static void add_lines(struct strbuf *out, const struct strv *v, int indent)
@@ -536,7 +551,7 @@ static void add_sections(struct strbuf *out, const struct summary *s)
 	}
 	if (s->unverified.n) {
 		strbuf_addch(out, '\n');
-		add_words(out, style_str(s, "summary.unverified_head"), nn);
+		add_unverified_head(out, s);
 		strbuf_addstr(out, "\n\n");
 		add_lines(out, &s->unverified, indent);
 	}
@@ -653,6 +668,7 @@ static void add_tables(struct strbuf *out, const struct summary *s)
 
 static int template_add(struct strbuf *out, const struct summary *s,
 			const char *block);
+static int add_signature(struct strbuf *out, const struct summary *s);
 
 static int lookup(void *ctx, const char *name, struct strbuf *out)
 {
@@ -691,9 +707,37 @@ static int lookup(void *ctx, const char *name, struct strbuf *out)
 	else if (!strcmp(name, "tables"))
 		add_tables(out, s);
 	else if (!strcmp(name, "signature"))
-		return template_add(out, s, "signature");
+		return add_signature(out, s);
 	else
 		return 1;
+	return 0;
+}
+
+/*
+ * The robot's footer: the one its finding reports had on the day
+ * (build-styles' build.signature, templates/build/signature-*), without
+ * their empty line before it and with one after it; from 2024-10 (818
+ * on) "--" without its blank (summary.signature_bare).
+ */
+static int add_signature(struct strbuf *out, const struct summary *s)
+{
+	const char *v = style_get(&s->foot, "build.signature");
+	char *name = v ? xasprintf("signature-%s", v) : xstrdup("signature");
+	char *path = NULL, *text = data_template("build", name, &path);
+	const char *p;
+
+	free(name);
+	free(path);
+	if (!text)
+		return -1;
+	p = text + (*text == '\n');
+	if (style_int(s, "summary.signature_bare") && !strncmp(p, "-- \n", 4)) {
+		strbuf_addstr(out, "--\n");
+		p += 4;
+	}
+	strbuf_addstr(out, p);
+	strbuf_addch(out, '\n');
+	free(text);
 	return 0;
 }
 
@@ -765,15 +809,9 @@ static int when(const struct summary *s, struct strbuf *hdr, char day[11])
 
 static int load_request(struct summary *s, const char *path)
 {
-	struct ydoc doc = { 0 };
 	struct sum_request *r = &s->req;
-	int ret = ydoc_load_file(&doc, path);
+	int ret = schema_load_file(r, &request_schema, path);
 
-	if (!ret && (!doc.root || doc.root->type != YNODE_MAP))
-		ret = error("%s: not a mapping of request keys", path);
-	if (!ret)
-		ret = schema_load(r, &request_schema, doc.root, path);
-	ydoc_release(&doc);
 	if (ret)
 		return ret;
 	if (!r->kind || strcmp(r->kind, "build-summary"))
@@ -808,6 +846,7 @@ static void summary_release(struct summary *s)
 	strv_free(&s->unverified);
 	schema_release(&s->req, &request_schema);
 	style_release(&s->st);
+	style_release(&s->foot);
 }
 
 /* Date, From, To, Cc, Subject and Message-ID of the summary. */
@@ -816,32 +855,14 @@ static int add_headers(struct msg *m, const struct summary *s,
 		       const char *subject, const char *msgid)
 {
 	const char *path = s->file;
-	struct strbuf list = STRBUF_INIT;
-	int ret = -1;
 
 	if (compose_add_header(m, "Date", date, path, "date") ||
-	    (s->req.from
-		     ? compose_add_header(m, "From", s->req.from, path, "from")
-		     : compose_add_header(m, "From", cfg->from, cfg->file,
-					  "from")))
-		goto out;
-	compose_join_list(&list, &s->req.to);
-	if (list.len && compose_add_header(m, "To", list.buf, path, "to"))
-		goto out;
-	strbuf_reset(&list);
-	compose_join_list(&list, s->req.cc.n ? &s->req.cc : &cfg->cc);
-	if (list.len &&
-	    compose_add_header(m, "Cc", list.buf,
-			       s->req.cc.n ? path : cfg->file, "cc"))
-		goto out;
-	if (compose_add_header(m, "Subject", subject, path,
-			       "tree, branch, head") ||
-	    compose_add_header(m, "Message-ID", msgid, path, "message_id"))
-		goto out;
-	ret = 0;
-out:
-	strbuf_release(&list);
-	return ret;
+	    compose_add_addresses(m, s->req.from, &s->req.to, &s->req.cc, path,
+				  cfg, 1) ||
+	    compose_add_header(m, "Subject", subject, path,
+			       "tree, branch, head"))
+		return -1;
+	return compose_add_header(m, "Message-ID", msgid, path, "message_id");
 }
 
 int summary_compose(struct composed *out, const char *path,
@@ -867,7 +888,8 @@ int summary_compose(struct composed *out, const char *path,
 	    : s.req.style ? style_resolve(s.req.style, day)
 			  : 0)
 		goto out;
-	if (style_load_table(&s.st, day, NULL, STYLES))
+	if (style_load_table(&s.st, day, NULL, STYLES) ||
+	    style_load_table(&s.foot, day, NULL, BUILD_STYLES))
 		goto out;
 	s.b = xcalloc(s.req.builds.n + s.req.recent.n, sizeof(*s.b));
 	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++, s.nb++) {
