@@ -73,7 +73,6 @@ DL_SONAMES := -DROBOT_CURL_SONAME='"$(call soname,curl)"' \
 # libetpan.pc adds -specs=.../no-pie-link.specs, which links a non-PIE binary.
 PKG_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs \
 	$(filter-out $(DL_PKGS),$(PKGS)) 2>/dev/null))
-DL_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs $(DL_PKGS) 2>/dev/null))
 override CFLAGS += $(PKG_CFLAGS) $(DL_SONAMES)
 LDLIBS += $(PKG_LIBS) -lm
 
@@ -135,12 +134,11 @@ $(BUILD)/robot: $(CLI_OBJS) $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# What robot loads with dlopen(), linked, for dpkg-shlibdeps (debian/rules);
-# never run.
-$(BUILD)/dl-libs:
+# What robot loads with dlopen(), linked and using a function of each, for
+# dpkg-shlibdeps (debian/rules); never run.
+$(BUILD)/dl-libs: scripts/dl-libs.c
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)printf 'int main(void) { return 0; }\n' | \
-		$(CC) $(LDFLAGS) -x c -o $@ - -Wl,--no-as-needed $(DL_LIBS)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $< -lcurl -lgit2 -letpan
 
 $(BUILD)/tests/unit/%: $(OBJ)/tests/unit/%.o $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)
