@@ -90,20 +90,7 @@ struct git_lib {
 
 _Static_assert(sizeof(ROBOT_GIT2_SONAME) > 1, "the Makefile found no libgit2");
 
-static const struct git_lib *git_lib(void)
-{
-	static struct git_lib l;
-	static void *h;
-
-	if (!h) {
-		const char *soname = ROBOT_GIT2_SONAME;
-
-		h = dl_open(soname);
-		REPO_GIT_FUNCS(DL_RESOLVE)
-	}
-	return &l;
-}
-
+static DL_LOADER(git_lib, git_lib, REPO_GIT_FUNCS, ROBOT_GIT2_SONAME)
 #define git_blob_free	       (*git_lib()->p_git_blob_free)
 #define git_blob_lookup	       (*git_lib()->p_git_blob_lookup)
 #define git_blob_rawcontent    (*git_lib()->p_git_blob_rawcontent)
@@ -159,7 +146,7 @@ static const struct git_lib *git_lib(void)
 #define git_tree_entry_type	(*git_lib()->p_git_tree_entry_type)
 #define git_tree_free		(*git_lib()->p_git_tree_free)
 
-struct repo {
+	struct repo {
 	git_repository *git;
 	char *dir;
 };

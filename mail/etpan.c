@@ -8,16 +8,4 @@
 _Static_assert(sizeof(ROBOT_ETPAN_SONAME) > 1,
 	       "the Makefile found no libetpan");
 
-const struct mail_etpan *mail_etpan(void)
-{
-	static struct mail_etpan l;
-	static void *h;
-
-	if (!h) {
-		const char *soname = ROBOT_ETPAN_SONAME;
-
-		h = dl_open(soname);
-		MAIL_ETPAN_FUNCS(DL_RESOLVE)
-	}
-	return &l;
-}
+DL_LOADER(mail_etpan, mail_etpan, MAIL_ETPAN_FUNCS, ROBOT_ETPAN_SONAME)

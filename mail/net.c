@@ -7,19 +7,7 @@
 
 _Static_assert(sizeof(ROBOT_CURL_SONAME) > 1, "the Makefile found no libcurl");
 
-const struct net_curl *net_curl(void)
-{
-	static struct net_curl l;
-	static void *h;
-
-	if (!h) {
-		const char *soname = ROBOT_CURL_SONAME;
-
-		h = dl_open(soname);
-		NET_CURL_FUNCS(DL_RESOLVE)
-	}
-	return &l;
-}
+DL_LOADER(net_curl, net_curl, NET_CURL_FUNCS, ROBOT_CURL_SONAME)
 
 static int global_state; /* 0 not yet, 1 done, -1 failed */
 

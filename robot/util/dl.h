@@ -20,19 +20,7 @@
  *
  * and the one definition of my_lib():
  *
- *	const struct my_lib *my_lib(void)
- *	{
- *		static struct my_lib l;
- *		static void *h;
- *
- *		if (!h) {
- *			const char *soname = MY_SONAME;
- *
- *			h = dl_open(soname);
- *			MY_FUNCS(DL_RESOLVE)
- *		}
- *		return &l;
- *	}
+ *	DL_LOADER(my_lib, my_lib, MY_FUNCS, MY_SONAME)
  *
  * The code that calls the library reads as before (lib_init(...)), its
  * types are the headers' own (__typeof__), and varargs functions keep
@@ -46,6 +34,25 @@
 #define DL_POINTER(fn) __typeof__(fn) *p_##fn;
 /* Fills member p_fn of the table `l` from the handle `h` of `soname`. */
 #define DL_RESOLVE(fn) dl_resolve(h, soname, #fn, &l.p_##fn, sizeof(l.p_##fn));
+
+/*
+ * Defines `const struct TYPE *NAME(void)`: the table of the functions FUNCS
+ * lists, filled from the library SONAME on the first call.
+ */
+#define DL_LOADER(NAME, TYPE, FUNCS, SONAME)         \
+	const struct TYPE *NAME(void)                \
+	{                                            \
+		static struct TYPE l;                \
+		static void *h;                      \
+                                                     \
+		if (!h) {                            \
+			const char *soname = SONAME; \
+                                                     \
+			h = dl_open(soname);         \
+			FUNCS(DL_RESOLVE)            \
+		}                                    \
+		return &l;                           \
+	}
 
 /*
  * dlopen(soname): the handle.  A library that cannot be loaded is a broken
