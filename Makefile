@@ -59,9 +59,21 @@ override LDFLAGS += -fsanitize=address,undefined
 endif
 
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# libcurl, libgit2 and libetpan (and the 40 libraries they bring) are not
+# linked: the module that owns each loads it with dlopen() when a command
+# first calls it (robot/util/dl.h), by the SONAME of the library that its
+# headers belong to, read here.  build/dl-libs is linked with them, for
+# dpkg-shlibdeps (debian/rules) and nothing else.
+DL_PKGS := libcurl libgit2 libetpan
+soname = $(shell readelf -d "$$($(CC) -print-file-name=lib$(1).so)" \
+	2>/dev/null | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+DL_SONAMES := -DROBOT_CURL_SONAME='"$(call soname,curl)"' \
+	-DROBOT_GIT2_SONAME='"$(call soname,git2)"' \
+	-DROBOT_ETPAN_SONAME='"$(call soname,etpan)"'
 # libetpan.pc adds -specs=.../no-pie-link.specs, which links a non-PIE binary.
-PKG_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs $(PKGS) 2>/dev/null))
-override CFLAGS += $(PKG_CFLAGS)
+PKG_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs \
+	$(filter-out $(DL_PKGS),$(PKGS)) 2>/dev/null))
+override CFLAGS += $(PKG_CFLAGS) $(DL_SONAMES)
 LDLIBS += $(PKG_LIBS) -lm
 
 ifeq ($(V),)
@@ -121,6 +133,12 @@ $(BUILD)/librobot.a: $(LIB_OBJS)
 $(BUILD)/robot: $(CLI_OBJS) $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# What robot loads with dlopen(), linked and using a function of each, for
+# dpkg-shlibdeps (debian/rules); never run.
+$(BUILD)/dl-libs: scripts/dl-libs.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $< -lcurl -lgit2 -letpan
 
 $(BUILD)/tests/unit/%: $(OBJ)/tests/unit/%.o $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)
@@ -296,7 +314,7 @@ install-build:
 	$(Q)$(MAKE) $(JOBS) --no-print-directory BUILD=$(INSTALL_BUILD) \
 		CFLAGS='$(USER_CFLAGS)' \
 		DATADIR=$(ROBOT_DATA) $(INSTALL_BUILD)/robot \
-		$(INSTALL_BUILD)/completion/robot
+		$(INSTALL_BUILD)/completion/robot $(INSTALL_BUILD)/dl-libs
 install: install-build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ROBOT_DATA)/config \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \

@@ -6,18 +6,25 @@
  * (LF made CRLF, dot-stuffed) and the final ".", each reply read before
  * the next command.  No spool, no parsing, no state.
  *
- *   smtp-floor PORT FROM RCPT[,RCPT...] FILE...
+ *   smtp-floor [--spool DIR] PORT FROM RCPT[,RCPT...] FILE...
+ *
+ * --spool DIR adds what robot's promise of durability costs at the least
+ * (doc/delivery.md): after each message's final reply, a state file of
+ * a few lines written to DIR/tmp, fsync'd, renamed into DIR/sent, and
+ * DIR/sent fsync'd; the "durable floor".
  *
  * Built by bench/send.sh; not part of robot.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int fd;
@@ -111,16 +118,52 @@ static void send_file(const char *path, char *out, size_t cap)
 	put(out, o);
 }
 
+/* The least a durable record of message `i` costs: two fsyncs. */
+static void record(const char *spool, int i)
+{
+	char tmp[4096], dst[4096], line[256];
+	int f, n;
+
+	snprintf(tmp, sizeof(tmp), "%s/tmp/%d.state", spool, i);
+	snprintf(dst, sizeof(dst), "%s/sent/%d.state", spool, i);
+	n = snprintf(line, sizeof(line),
+		     "message-id: <%d@floor.example>\nattempts: 1\n"
+		     "last-attempt: 2026-12-01T09:10:00Z\nreply: 250 ok\n",
+		     i);
+	f = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (f < 0 || write(f, line, (size_t)n) != n || fsync(f) || close(f) ||
+	    rename(tmp, dst))
+		die(tmp);
+	snprintf(tmp, sizeof(tmp), "%s/sent", spool);
+	f = open(tmp, O_RDONLY | O_DIRECTORY);
+	if (f < 0 || fsync(f) || close(f))
+		die(tmp);
+}
+
 int main(int argc, char **argv)
 {
+	const char *spool = NULL;
 	struct sockaddr_in a = { 0 };
 	static char out[1 << 16];
 	char *rcpts, *r;
 	int one = 1, i;
 
+	if (argc > 2 && !strcmp(argv[1], "--spool")) {
+		char d[4096];
+
+		spool = argv[2];
+		argv += 2;
+		argc -= 2;
+		snprintf(d, sizeof(d), "%s/tmp", spool);
+		mkdir(spool, 0700);
+		mkdir(d, 0700);
+		snprintf(d, sizeof(d), "%s/sent", spool);
+		mkdir(d, 0700);
+	}
 	if (argc < 5) {
 		fprintf(stderr,
-			"usage: smtp-floor PORT FROM RCPT,... FILE...\n");
+			"usage: smtp-floor [--spool DIR] PORT FROM RCPT,... "
+			"FILE...\n");
 		return 2;
 	}
 	a.sin_family = AF_INET;
@@ -141,6 +184,8 @@ int main(int argc, char **argv)
 		command("DATA\r\n%s", "", '3');
 		send_file(argv[i], out, sizeof(out));
 		reply('2');
+		if (spool)
+			record(spool, i);
 	}
 	command("QUIT\r\n%s", "", '2');
 	close(fd);

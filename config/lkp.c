@@ -393,7 +393,7 @@ static void rx_source(struct strbuf *out, const char *src, enum rx_mode mode)
 	strbuf_addstr(out, mode == RX_FULL ? "$)" : ")");
 }
 
-static int rx_matches(const struct ruby_re *re, const char *s, size_t len)
+static int rx_matches(struct ruby_re *re, const char *s, size_t len)
 {
 	int m = ruby_re_match(re, s, len);
 

@@ -8,7 +8,11 @@
  * of the old translator, and of Ruby itself on 6 of the dates, and PCRE2
  * matched 2.7 to 35 times faster.  Only the sets matched for every stat are
  * compiled to machine code; the rest (the long first-match tables) stay
- * interpreted, which halves the load time.
+ * interpreted, which halves the load time.  Even those are compiled to
+ * machine code only when they have been matched RUBY_RE_JIT_AFTER times:
+ * compiling every set's code costs more than a compose matches with them
+ * (8 of the 20 million instructions of loading the tables), and a regexp
+ * gives the same answers interpreted or compiled.
  *
  * Text is matched in UTF mode, so '.' is one character as in Ruby; text
  * that is not valid UTF-8 still matches (PCRE2_MATCH_INVALID_UTF).
@@ -19,9 +23,13 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+/* Matches of an RUBY_RE_OFTEN regexp before it is compiled to machine code */
+#define RUBY_RE_JIT_AFTER 64
+
 struct ruby_re {
 	pcre2_code *code;
 	pcre2_match_data *md;
+	unsigned tries; /* RUBY_RE_OFTEN: matches until the JIT; else 0 */
 };
 
 /* Where Ruby and PCRE2 read src differently: a message, or NULL. */
@@ -74,18 +82,22 @@ struct ruby_re *ruby_re_compile(const char *src, size_t len, unsigned flags,
 		free(re);
 		return NULL;
 	}
-	/* without JIT (no executable memory) pcre2_match() interprets */
 	if (flags & RUBY_RE_OFTEN)
-		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
+		re->tries = RUBY_RE_JIT_AFTER;
 	re->md = pcre2_match_data_create(1, NULL);
 	if (!re->md)
 		die("out of memory");
 	return re;
 }
 
-int ruby_re_match(const struct ruby_re *re, const char *s, size_t len)
+int ruby_re_match(struct ruby_re *re, const char *s, size_t len)
 {
-	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, NULL);
+	int rc;
+
+	/* without JIT (no executable memory) pcre2_match() interprets */
+	if (re->tries && !--re->tries)
+		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
+	rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, NULL);
 
 	if (rc >= 0)
 		return 1;

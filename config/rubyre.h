@@ -19,7 +19,8 @@ struct ruby_re;
 
 enum ruby_re_flags {
 	RUBY_RE_ANCHORED = 1 << 0, /* match only at the start of the text */
-	RUBY_RE_OFTEN = 1 << 1,	   /* matched often: compile to machine code */
+	RUBY_RE_OFTEN = 1 << 1,	   /* matched often: compile to machine code
+				      once it has been matched a few times */
 };
 
 /*
@@ -29,7 +30,7 @@ enum ruby_re_flags {
 struct ruby_re *ruby_re_compile(const char *src, size_t len, unsigned flags,
 				const char **why);
 /* 1 if the regexp matches s[0..len), 0 if not, -1 if the engine gave up. */
-int ruby_re_match(const struct ruby_re *re, const char *s, size_t len);
+int ruby_re_match(struct ruby_re *re, const char *s, size_t len);
 void ruby_re_free(struct ruby_re *re);
 
 #endif

@@ -21,7 +21,132 @@
 
 #include <git2.h>
 
-struct repo {
+#include "robot/util/dl.h"
+
+/*
+ * libgit2 is loaded when robot first reads a repository
+ * (robot/util/dl.h): its functions are called through git_lib()'s table,
+ * under their own names.
+ */
+// clang-format off
+#define REPO_GIT_FUNCS(X) \
+	X(git_blob_free) \
+	X(git_blob_lookup) \
+	X(git_blob_rawcontent) \
+	X(git_blob_rawsize) \
+	X(git_buf_dispose) \
+	X(git_commit_author) \
+	X(git_commit_body) \
+	X(git_commit_committer) \
+	X(git_commit_free) \
+	X(git_commit_id) \
+	X(git_commit_message) \
+	X(git_commit_parent) \
+	X(git_commit_parent_id) \
+	X(git_commit_parentcount) \
+	X(git_commit_summary) \
+	X(git_commit_tree) \
+	X(git_describe_commit) \
+	X(git_describe_format) \
+	X(git_describe_format_options_init) \
+	X(git_describe_options_init) \
+	X(git_describe_result_free) \
+	X(git_diff_find_options_init) \
+	X(git_diff_find_similar) \
+	X(git_diff_free) \
+	X(git_diff_options_init) \
+	X(git_diff_print) \
+	X(git_diff_tree_to_tree) \
+	X(git_error_clear) \
+	X(git_error_last) \
+	X(git_libgit2_init) \
+	X(git_libgit2_opts) \
+	X(git_libgit2_shutdown) \
+	X(git_message_trailer_array_free) \
+	X(git_message_trailers) \
+	X(git_object_free) \
+	X(git_object_id) \
+	X(git_object_lookup) \
+	X(git_object_peel) \
+	X(git_object_type) \
+	X(git_oid_equal) \
+	X(git_oid_tostr) \
+	X(git_repository_free) \
+	X(git_repository_open_ext) \
+	X(git_revparse_single) \
+	X(git_tag_foreach) \
+	X(git_tree_entry_byname) \
+	X(git_tree_entry_bypath) \
+	X(git_tree_entry_filemode) \
+	X(git_tree_entry_free) \
+	X(git_tree_entry_id) \
+	X(git_tree_entry_type) \
+	X(git_tree_free)
+// clang-format on
+
+struct git_lib {
+	REPO_GIT_FUNCS(DL_POINTER)
+};
+
+_Static_assert(sizeof(ROBOT_GIT2_SONAME) > 1, "the Makefile found no libgit2");
+
+static DL_LOADER(git_lib, git_lib, REPO_GIT_FUNCS, ROBOT_GIT2_SONAME)
+#define git_blob_free	       (*git_lib()->p_git_blob_free)
+#define git_blob_lookup	       (*git_lib()->p_git_blob_lookup)
+#define git_blob_rawcontent    (*git_lib()->p_git_blob_rawcontent)
+#define git_blob_rawsize       (*git_lib()->p_git_blob_rawsize)
+#define git_buf_dispose	       (*git_lib()->p_git_buf_dispose)
+#define git_commit_author      (*git_lib()->p_git_commit_author)
+#define git_commit_body	       (*git_lib()->p_git_commit_body)
+#define git_commit_committer   (*git_lib()->p_git_commit_committer)
+#define git_commit_free	       (*git_lib()->p_git_commit_free)
+#define git_commit_id	       (*git_lib()->p_git_commit_id)
+#define git_commit_message     (*git_lib()->p_git_commit_message)
+#define git_commit_parent      (*git_lib()->p_git_commit_parent)
+#define git_commit_parent_id   (*git_lib()->p_git_commit_parent_id)
+#define git_commit_parentcount (*git_lib()->p_git_commit_parentcount)
+#define git_commit_summary     (*git_lib()->p_git_commit_summary)
+#define git_commit_tree	       (*git_lib()->p_git_commit_tree)
+#define git_describe_commit    (*git_lib()->p_git_describe_commit)
+#define git_describe_format    (*git_lib()->p_git_describe_format)
+#define git_describe_format_options_init \
+	(*git_lib()->p_git_describe_format_options_init)
+#define git_describe_options_init  (*git_lib()->p_git_describe_options_init)
+#define git_describe_result_free   (*git_lib()->p_git_describe_result_free)
+#define git_diff_find_options_init (*git_lib()->p_git_diff_find_options_init)
+#define git_diff_find_similar	   (*git_lib()->p_git_diff_find_similar)
+#define git_diff_free		   (*git_lib()->p_git_diff_free)
+#define git_diff_options_init	   (*git_lib()->p_git_diff_options_init)
+#define git_diff_print		   (*git_lib()->p_git_diff_print)
+#define git_diff_tree_to_tree	   (*git_lib()->p_git_diff_tree_to_tree)
+#define git_error_clear		   (*git_lib()->p_git_error_clear)
+#define git_error_last		   (*git_lib()->p_git_error_last)
+#define git_libgit2_init	   (*git_lib()->p_git_libgit2_init)
+#define git_libgit2_opts	   (*git_lib()->p_git_libgit2_opts)
+#define git_libgit2_shutdown	   (*git_lib()->p_git_libgit2_shutdown)
+#define git_message_trailer_array_free \
+	(*git_lib()->p_git_message_trailer_array_free)
+#define git_message_trailers	(*git_lib()->p_git_message_trailers)
+#define git_object_free		(*git_lib()->p_git_object_free)
+#define git_object_id		(*git_lib()->p_git_object_id)
+#define git_object_lookup	(*git_lib()->p_git_object_lookup)
+#define git_object_peel		(*git_lib()->p_git_object_peel)
+#define git_object_type		(*git_lib()->p_git_object_type)
+#define git_oid_equal		(*git_lib()->p_git_oid_equal)
+#define git_oid_tostr		(*git_lib()->p_git_oid_tostr)
+#define git_repository_free	(*git_lib()->p_git_repository_free)
+#define git_repository_open_ext (*git_lib()->p_git_repository_open_ext)
+#define git_revparse_single	(*git_lib()->p_git_revparse_single)
+#define git_tag_foreach		(*git_lib()->p_git_tag_foreach)
+#define git_tree_entry_byname	(*git_lib()->p_git_tree_entry_byname)
+#define git_tree_entry_bypath	(*git_lib()->p_git_tree_entry_bypath)
+#define git_tree_entry_filemode (*git_lib()->p_git_tree_entry_filemode)
+#define git_tree_entry_free	(*git_lib()->p_git_tree_entry_free)
+#define git_tree_entry_id	(*git_lib()->p_git_tree_entry_id)
+#define git_tree_entry_type	(*git_lib()->p_git_tree_entry_type)
+#define git_tree_free		(*git_lib()->p_git_tree_free)
+
+	struct repo {
 	git_repository *git;
 	char *dir;
 };

@@ -76,17 +76,23 @@ static int field_is(const struct field_span *f, const char *name)
 /* The value unfolded: line breaks dropped, blanks trimmed at both ends. */
 static void field_value(struct strbuf *out, const struct field_span *f)
 {
-	const char *p;
-	size_t start = out->len;
+	const char *p = f->colon + 1, *nl;
+	size_t start = out->len, lead = 0;
 
-	for (p = f->colon + 1; p < f->end; p++)
-		if (*p != '\n')
-			strbuf_addch(out, *p);
-	while (out->len > start &&
-	       (out->buf[start] == ' ' || out->buf[start] == '\t')) {
-		memmove(out->buf + start, out->buf + start + 1,
-			out->len - start - 1);
-		strbuf_setlen(out, out->len - 1);
+	/* unfolded: the line ends dropped, the lines joined as they are */
+	for (; p < f->end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(f->end - p));
+		if (!nl)
+			nl = f->end;
+		strbuf_add(out, p, (size_t)(nl - p));
+	}
+	while (start + lead < out->len && (out->buf[start + lead] == ' ' ||
+					   out->buf[start + lead] == '\t'))
+		lead++;
+	if (lead) {
+		memmove(out->buf + start, out->buf + start + lead,
+			out->len - start - lead);
+		strbuf_setlen(out, out->len - lead);
 	}
 	while (out->len > start && (out->buf[out->len - 1] == ' ' ||
 				    out->buf[out->len - 1] == '\t'))

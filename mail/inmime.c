@@ -14,10 +14,11 @@
 #include "mail/inmsg.h"
 
 #include <fcntl.h>
-#include <libetpan/libetpan.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "mail/etpan.h"
 
 int inmsg_read_file(struct inmsg *m, const char *path, size_t max_bytes,
 		    struct strbuf *why)

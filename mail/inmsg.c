@@ -14,9 +14,10 @@
 #include "mail/inmime.h"
 #include "mail/inmsg.h"
 
-#include <libetpan/libetpan.h>
 #include <strings.h>
 #include <time.h>
+
+#include "mail/etpan.h"
 
 static int is_blank(int c)
 {

@@ -21,8 +21,9 @@
 #include "mail/lint.h"
 #include "mail/header.h"
 
-#include <libetpan/libetpan.h>
 #include <strings.h>
+
+#include "mail/etpan.h"
 
 struct lint_field {
 	char *name;

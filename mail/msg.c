@@ -455,15 +455,17 @@ int msg_render(struct strbuf *out, const struct msg *m)
 
 void msg_to_crlf(struct strbuf *out, const char *lf_bytes, size_t len)
 {
-	size_t start = 0, i;
+	const char *p = lf_bytes, *end = lf_bytes + len, *nl;
 
 	strbuf_grow(out, len + len / 32);
-	for (i = 0; i < len; i++) {
-		if (lf_bytes[i] != '\n' || (i && lf_bytes[i - 1] == '\r'))
-			continue;
-		strbuf_add(out, lf_bytes + start, i - start);
-		strbuf_addstr(out, "\r\n");
-		start = i + 1;
+	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+		if (nl > lf_bytes && nl[-1] == '\r') {
+			strbuf_add(out, p, (size_t)(nl + 1 - p));
+		} else {
+			strbuf_add(out, p, (size_t)(nl - p));
+			strbuf_addstr(out, "\r\n");
+		}
+		p = nl + 1;
 	}
-	strbuf_add(out, lf_bytes + start, len - start);
+	strbuf_add(out, p, (size_t)(end - p));
 }

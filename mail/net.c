@@ -5,6 +5,10 @@
 #include "robot/util/common.h"
 #include "mail/net.h"
 
+_Static_assert(sizeof(ROBOT_CURL_SONAME) > 1, "the Makefile found no libcurl");
+
+DL_LOADER(net_curl, net_curl, NET_CURL_FUNCS, ROBOT_CURL_SONAME)
+
 static int global_state; /* 0 not yet, 1 done, -1 failed */
 
 static void global_cleanup(void)

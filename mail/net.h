@@ -22,6 +22,56 @@
 
 #include <curl/curl.h>
 
+#include "robot/util/dl.h"
+
+/*
+ * libcurl is loaded when a transport first needs it (robot/util/dl.h): its
+ * functions are called through net_curl()'s table, under their own names.
+ */
+// clang-format off
+#define NET_CURL_FUNCS(X) \
+	X(curl_global_init) \
+	X(curl_global_cleanup) \
+	X(curl_easy_init) \
+	X(curl_easy_cleanup) \
+	X(curl_easy_setopt) \
+	X(curl_easy_perform) \
+	X(curl_easy_getinfo) \
+	X(curl_easy_strerror) \
+	X(curl_free) \
+	X(curl_slist_append) \
+	X(curl_slist_free_all) \
+	X(curl_url) \
+	X(curl_url_cleanup) \
+	X(curl_url_get) \
+	X(curl_url_set)
+// clang-format on
+
+struct net_curl {
+	NET_CURL_FUNCS(DL_POINTER)
+};
+/* The table; libcurl is loaded on the first call (or robot exits 1). */
+const struct net_curl *net_curl(void);
+
+/* curl.h's type-checking wrappers call the names directly */
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#define curl_global_init    (*net_curl()->p_curl_global_init)
+#define curl_global_cleanup (*net_curl()->p_curl_global_cleanup)
+#define curl_easy_init	    (*net_curl()->p_curl_easy_init)
+#define curl_easy_cleanup   (*net_curl()->p_curl_easy_cleanup)
+#define curl_easy_setopt    (*net_curl()->p_curl_easy_setopt)
+#define curl_easy_perform   (*net_curl()->p_curl_easy_perform)
+#define curl_easy_getinfo   (*net_curl()->p_curl_easy_getinfo)
+#define curl_easy_strerror  (*net_curl()->p_curl_easy_strerror)
+#define curl_free	    (*net_curl()->p_curl_free)
+#define curl_slist_append   (*net_curl()->p_curl_slist_append)
+#define curl_slist_free_all (*net_curl()->p_curl_slist_free_all)
+#define curl_url	    (*net_curl()->p_curl_url)
+#define curl_url_cleanup    (*net_curl()->p_curl_url_cleanup)
+#define curl_url_get	    (*net_curl()->p_curl_url_get)
+#define curl_url_set	    (*net_curl()->p_curl_url_set)
+
 struct strbuf;
 
 struct net_opts {

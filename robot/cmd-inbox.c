@@ -145,7 +145,9 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 	error_quiet--;
 	id = inbox_mail_id(ret ? NULL : f.message_id, m->raw, m->len);
 	if (inbox_seen_has(seen, id)) {
-		ret = 0;
+		ret = inbox_seen_done(seen, id) && inbox_seen_file(seen, m)
+			      ? EXIT_RUNTIME
+			      : 0;
 		goto out;
 	}
 	if (ret) {
@@ -153,7 +155,9 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 		say("skipped", m->name, NULL, NULL,
 		    "a mail robot cannot read (robot reply --extract-patch "
 		    "says why)");
-		ret = inbox_seen_add(seen, id) ? EXIT_RUNTIME : 0;
+		ret = inbox_seen_add(seen, id) || inbox_seen_file(seen, m)
+			      ? EXIT_RUNTIME
+			      : 0;
 		goto out;
 	}
 	sub = inbox_dir_name(id);
@@ -177,7 +181,9 @@ static int one(const struct inbox_mail *m, const struct robot_config *cfg,
 		say("skipped", m->name, id, NULL, why.buf);
 		break;
 	}
-	ret = inbox_seen_add(seen, id) ? EXIT_RUNTIME : 0;
+	ret = inbox_seen_add(seen, id) || inbox_seen_file(seen, m)
+		      ? EXIT_RUNTIME
+		      : 0;
 out:
 	followup_release(&f);
 	free(id);
@@ -255,7 +261,7 @@ int cmd_inbox(int argc, char **argv)
 	if (!status) {
 		offset = inbox_seen_offset(&seen, source);
 		status = inbox_open(&reader, source, cfg.mail_max_bytes,
-				    &offset);
+				    &offset, &seen);
 		opened = 1;
 	}
 	if (!status)

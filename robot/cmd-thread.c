@@ -151,54 +151,74 @@ static void found_json(const struct commit_info *ci,
 	strbuf_release(&out);
 }
 
+static void print_one(const struct thread_cli *cli,
+		      const struct commit_info *ci, int r,
+		      const struct thread_found *f, int n)
+{
+	if (r == LORE_FOUND) {
+		if (cli->verbose)
+			say_found(ci, f);
+		if (cli->json)
+			found_json(ci, f);
+		else if (n > 1)
+			printf("%s %s\n", ci->id, f->message_id);
+		else
+			printf("%s\n", f->message_id);
+	} else if (r == LORE_NONE) {
+		if (cli->verbose)
+			fprintf(stderr, "robot: thread: %.12s: none\n", ci->id);
+		if (cli->json)
+			found_json(ci, NULL);
+		else if (n > 1)
+			printf("%s\n", ci->id);
+	}
+}
+
+/*
+ * The commits up to the first one that is not there, looked up together
+ * (thread_find_many: one search a sender for steps 3 and 4), printed in
+ * order up to the first that failed.
+ */
 static int lookup(struct lore *l, const struct thread_cli *cli,
 		  struct repo *repo, const struct commit_set *set, char **revs,
 		  int n)
 {
-	int i, status = EXIT_OK;
+	struct commit_info *fresh = xcalloc((size_t)n + 1, sizeof(*fresh));
+	const struct commit_info **ci = xcalloc((size_t)n + 1, sizeof(*ci));
+	struct thread_found *f = xcalloc((size_t)n + 1, sizeof(*f));
+	int *r = xcalloc((size_t)n + 1, sizeof(*r));
+	int i, nci, done, status = EXIT_OK, missing = 0;
 
-	for (i = 0; i < n && status == EXIT_OK; i++) {
-		struct thread_found f;
-		struct commit_info fresh = { 0 };
-		const struct commit_info *ci;
-		int r;
-
+	for (nci = 0; nci < n && !missing; nci++) {
 		if (repo) {
-			if (repo_lookup_basic(repo, &fresh, revs[i]))
-				return EXIT_DATAERR;
-			ci = &fresh;
+			missing = repo_lookup_basic(repo, &fresh[nci],
+						    revs[nci]) != 0;
+			ci[nci] = &fresh[nci];
 		} else {
-			ci = commits_find(set, revs[i]);
-			if (!ci) {
+			ci[nci] = commits_find(set, revs[nci]);
+			if (!ci[nci]) {
 				error("%s: commit '%s' is not in it",
-				      cli->commits, revs[i]);
-				return EXIT_DATAERR;
+				      cli->commits, revs[nci]);
+				missing = 1;
 			}
 		}
-		r = thread_find(l, ci, repo, &f);
-		if (r == LORE_FOUND) {
-			if (cli->verbose)
-				say_found(ci, &f);
-			if (cli->json)
-				found_json(ci, &f);
-			else if (n > 1)
-				printf("%s %s\n", ci->id, f.message_id);
-			else
-				printf("%s\n", f.message_id);
-			thread_found_release(&f);
-		} else if (r == LORE_NONE) {
-			if (cli->verbose)
-				fprintf(stderr, "robot: thread: %.12s: none\n",
-					ci->id);
-			if (cli->json)
-				found_json(ci, NULL);
-			else if (n > 1)
-				printf("%s\n", ci->id);
-		}
-		status = exit_of(r);
-		commit_info_release(&fresh);
 	}
-	return status;
+	nci -= missing;
+	done = (int)thread_find_many(l, ci, (size_t)nci, repo, f, r);
+	for (i = 0; i < done; i++) {
+		if (status == EXIT_OK)
+			print_one(cli, ci[i], r[i], &f[i], n);
+		if (status == EXIT_OK)
+			status = exit_of(r[i]);
+		thread_found_release(&f[i]);
+	}
+	for (i = 0; i < n; i++)
+		commit_info_release(&fresh[i]);
+	free(fresh);
+	free(ci);
+	free(f);
+	free(r);
+	return status == EXIT_OK && missing ? EXIT_DATAERR : status;
 }
 
 int cmd_thread(int argc, char **argv)

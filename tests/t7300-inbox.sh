@@ -55,7 +55,14 @@ ok "the requests are t7100's" sh -c '
 			"$2/87zg1a2b3c.fsf@rene.example.org/$f" || exit 1
 	done' _ "$TOP/tests" "$T/requests"
 ok "two requests, no more" test "$(ls "$T/requests" | wc -l)" -eq 2
-ok "the seen file names every mail" test "$(wc -l <"$T/inbox.seen")" -eq 6
+ok "the seen file names every mail" \
+	test "$(grep -vc '^file ' "$T/inbox.seen")" -eq 6
+# and every Maildir file done, by the name it keeps in cur/, so that the
+# next run does not read it again
+ls "$M/new" "$M/cur" | grep '\.box' | sed 's/^/file /; s/:.*//' | sort \
+	>"$T/files.want"
+grep '^file ' "$T/inbox.seen" | sort >"$T/files.got"
+ok "... and every Maildir file, once" test_cmp "$T/files.want" "$T/files.got"
 
 robot inbox -c "$CFG" Maildir >"$T/run2" 2>&1
 ok "a second run: exit 0" test $? -eq 0

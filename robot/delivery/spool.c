@@ -501,10 +501,21 @@ static void meta_line(struct strbuf *sb, const char *key, const char *value)
 
 	if (!value)
 		return;
-	strbuf_addf(sb, "%s: ", key);
-	for (p = value; *p; p++)
-		strbuf_addch(sb,
-			     (unsigned char)*p < 32 || *p == 127 ? '?' : *p);
+	strbuf_addstr(sb, key);
+	strbuf_addstr(sb, ": ");
+	/* runs of printable bytes; a control byte becomes '?' */
+	for (p = value; *p;) {
+		size_t n = 0;
+
+		while (p[n] && (unsigned char)p[n] >= 32 && p[n] != 127)
+			n++;
+		strbuf_add(sb, p, n);
+		p += n;
+		if (*p) {
+			strbuf_addch(sb, '?');
+			p++;
+		}
+	}
 	strbuf_addch(sb, '\n');
 }
 

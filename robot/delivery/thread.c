@@ -184,13 +184,10 @@ static int cand_diff(struct cand *c)
  * (those with a Message-ID), skipping ids seen before.  Returns the index
  * of the first new candidate.
  */
-static size_t take_answer(struct lookup *lk, struct inmsg *msgs, size_t nr)
+static size_t take_cands(struct lookup *lk, const struct inmsg *msgs, size_t nr)
 {
 	size_t first = lk->nc, i, j;
 
-	ALLOC_GROW(lk->answers, lk->nanswers + 1, lk->answers_alloc);
-	lk->answers[lk->nanswers].msgs = msgs;
-	lk->answers[lk->nanswers++].nr = nr;
 	for (i = 0; i < nr; i++) {
 		struct cand c;
 
@@ -206,6 +203,15 @@ static size_t take_answer(struct lookup *lk, struct inmsg *msgs, size_t nr)
 		lk->c[lk->nc++] = c;
 	}
 	return first;
+}
+
+/* The same for an answer the lookup owns from now on. */
+static size_t take_answer(struct lookup *lk, struct inmsg *msgs, size_t nr)
+{
+	ALLOC_GROW(lk->answers, lk->nanswers + 1, lk->answers_alloc);
+	lk->answers[lk->nanswers].msgs = msgs;
+	lk->answers[lk->nanswers++].nr = nr;
+	return take_cands(lk, msgs, nr);
 }
 
 static struct cand *find_id(struct lookup *lk, const char *id)
@@ -437,59 +443,20 @@ static int by_patch_id(struct lookup *lk, struct cand **found)
 	return *found ? LORE_FOUND : LORE_NONE;
 }
 
-/* Step 3: the subject and the author's address. */
-static int by_subject(struct lookup *lk, struct cand **found)
-{
-	struct strbuf q = STRBUF_INIT;
-	int ret;
-
-	if (!lk->subject_rest || !*lk->subject_rest || !lk->ci->author_email)
-		return LORE_NONE;
-	add_phrase(&q, "s", lk->subject_rest);
-	strbuf_addstr(&q, " AND ");
-	add_phrase(&q, "f", lk->ci->author_email);
-	ret = search(lk, q.buf, 1);
-	strbuf_release(&q);
-	if (ret != LORE_FOUND)
-		return ret;
-	*found = pick(lk, 0, match_subject);
-	return *found ? LORE_FOUND : LORE_NONE;
-}
-
 /*
- * The newest revision newer than p's, by p's sender: a patch with p's
- * subject, or a cover letter with its cover's subject.
+ * The newest revision newer than the patch, by its sender, among the
+ * candidates: a patch with its subject, or a cover letter with its
+ * cover's subject (the search of step 4 brought them).
  */
-static int newer_revision(struct lookup *lk, struct cand *p, struct cand **out)
+static struct cand *newer_pick(struct lookup *lk, const struct cand *p,
+			       const char *p_from, const char *p_rest,
+			       const char *cover_rest)
 {
-	struct strbuf q = STRBUF_INIT;
-	struct cand *cover = cover_of(lk, p), *best = NULL;
-	char *p_id = xstrdup(p->id), *cover_rest = NULL;
-	char *p_rest = xstrdup(p->rest), *p_from = NULL;
-	int p_version = p->tags.version, best_patch = 0, ret;
+	int p_version = p->tags.version, best_patch = 0;
+	struct cand *best = NULL;
 	size_t i;
 
-	*out = NULL;
-	if (!p->from_addr || !*p->rest) {
-		free(p_id);
-		free(p_rest);
-		return LORE_NONE;
-	}
-	p_from = xstrdup(p->from_addr);
-	if (cover && *cover->rest)
-		cover_rest = xstrdup(cover->rest);
-	add_phrase(&q, "f", p_from);
-	strbuf_addstr(&q, " AND (");
-	add_phrase(&q, "s", p_rest);
-	if (cover_rest) {
-		strbuf_addstr(&q, " OR ");
-		add_phrase(&q, "s", cover_rest);
-	}
-	strbuf_addch(&q, ')');
-	ret = search(lk, q.buf, 0);
-	strbuf_release(&q);
-	/* candidates may have moved: search() grew the array */
-	for (i = 0; ret == LORE_FOUND && i < lk->nc; i++) {
+	for (i = 0; i < lk->nc; i++) {
 		struct cand *c = &lk->c[i];
 		int is_patch, is_cover;
 
@@ -510,12 +477,7 @@ static int newer_revision(struct lookup *lk, struct cand *p, struct cand **out)
 			best_patch = is_patch;
 		}
 	}
-	*out = best;
-	free(p_id);
-	free(p_rest);
-	free(p_from);
-	free(cover_rest);
-	return ret < 0 ? ret : LORE_FOUND;
+	return best;
 }
 
 static void fill_found(struct lookup *lk, struct thread_found *f,
@@ -550,60 +512,343 @@ static void fill_found(struct lookup *lk, struct thread_found *f,
 	strbuf_release(&sb);
 }
 
+/* ---- step 3 and the newer revisions: one search a sender ---- */
+
+/* What a commit of a batch waits for after steps 1 and 2. */
+enum pend_state {
+	PEND_DONE,    /* ret says how it ended */
+	PEND_SUBJECT, /* step 3: its subject, by its author */
+	PEND_NEWER,   /* the newer revisions of the patch lk.c[pi] */
+};
+
+struct pending {
+	struct lookup lk;
+	enum pend_state state;
+	int ret; /* LORE_* */
+	const char *how;
+	size_t pi;			    /* the patch: lk.c[pi] */
+	char *p_from, *p_rest, *cover_rest; /* what step 4 asks */
+	size_t fed;			    /* the batch's answers taken */
+};
+
+/* A search of the batch: some subjects of one sender. */
+struct asked {
+	char *sender, *phrase;
+	int threads, ret;
+};
+
+struct batch {
+	struct lore *l;
+	struct asked *q;
+	size_t nq, q_alloc;
+	struct banswer {
+		char *sender;
+		struct inmsg *msgs;
+		size_t nr;
+	} * a;
+	size_t na, a_alloc;
+};
+
+/* The most subjects one search asks for. */
+#define BATCH_PHRASES 8
+
+static const struct asked *asked(const struct batch *b, const char *sender,
+				 const char *phrase, int threads)
+{
+	size_t i;
+
+	for (i = 0; i < b->nq; i++)
+		if (!strcasecmp(b->q[i].sender, sender) &&
+		    !strcmp(b->q[i].phrase, phrase) &&
+		    b->q[i].threads >= threads)
+			return &b->q[i];
+	return NULL;
+}
+
+/* The sender a pending commit searches by, and what it needs asked. */
+static const char *pend_sender(const struct pending *pd)
+{
+	return pd->state == PEND_SUBJECT ? pd->lk.ci->author_email : pd->p_from;
+}
+
+static int pend_need(const struct pending *pd, const char **phrase, int k)
+{
+	if (pd->state == PEND_SUBJECT) {
+		*phrase = pd->lk.subject_rest;
+		return k == 0;
+	}
+	*phrase = k == 0 ? pd->p_rest : pd->cover_rest;
+	return pd->state == PEND_NEWER && k < 2 && *phrase;
+}
+
+/*
+ * Whether everything pd needs was asked: 1, 0 when not yet, or an error
+ * of the search that asked it (LORE_ERROR, LORE_TEMPFAIL).
+ */
+static int pend_ready(const struct batch *b, const struct pending *pd)
+{
+	const char *phrase;
+	int k;
+
+	for (k = 0; pend_need(pd, &phrase, k); k++) {
+		const struct asked *q = asked(b, pend_sender(pd), phrase,
+					      pd->state == PEND_SUBJECT);
+
+		if (!q)
+			return 0;
+		if (q->ret < 0)
+			return q->ret;
+	}
+	return 1;
+}
+
+/* Takes the batch's answers for pd's sender that it has not seen. */
+static void pend_feed(const struct batch *b, struct pending *pd)
+{
+	for (; pd->fed < b->na; pd->fed++)
+		if (!strcasecmp(b->a[pd->fed].sender, pend_sender(pd)))
+			take_cands(&pd->lk, b->a[pd->fed].msgs,
+				   b->a[pd->fed].nr);
+}
+
+/* The patch is found: what its newer revisions are searched by. */
+static void pend_found(struct pending *pd, struct cand *p, const char *how)
+{
+	struct cand *cover = cover_of(&pd->lk, p);
+
+	pd->pi = (size_t)(p - pd->lk.c);
+	pd->how = how;
+	pd->ret = LORE_FOUND;
+	pd->state = PEND_NEWER;
+	/* nothing to search by: not found, as step 4 finds nothing */
+	if (!p->from_addr || !*p->rest) {
+		pd->ret = LORE_NONE;
+		pd->state = PEND_DONE;
+		return;
+	}
+	pd->p_from = xstrdup(p->from_addr);
+	pd->p_rest = xstrdup(p->rest);
+	if (cover && *cover->rest)
+		pd->cover_rest = xstrdup(cover->rest);
+}
+
+/* Moves pd on as far as what was asked allows. */
+static void pend_advance(const struct batch *b, struct pending *pd)
+{
+	int ready;
+
+	while (pd->state != PEND_DONE && (ready = pend_ready(b, pd))) {
+		if (ready < 0) {
+			pd->ret = ready;
+			pd->state = PEND_DONE;
+			return;
+		}
+		pend_feed(b, pd);
+		if (pd->state == PEND_SUBJECT) {
+			struct cand *p = pick(&pd->lk, 0, match_subject);
+
+			pd->fed = 0; /* its sender may change */
+			pd->ret = LORE_NONE;
+			pd->state = PEND_DONE;
+			if (p)
+				pend_found(pd, p, "subject and author");
+		} else {
+			pd->state = PEND_DONE;
+		}
+	}
+}
+
+/* One search: `sender` and the subjects v[0..n). */
+static void batch_ask(struct batch *b, const char *sender, char **v, size_t n,
+		      int threads)
+{
+	struct strbuf q = STRBUF_INIT;
+	struct inmsg *msgs = NULL;
+	size_t nr = 0, i;
+	int ret;
+
+	add_phrase(&q, "f", sender);
+	strbuf_addstr(&q, " AND (");
+	for (i = 0; i < n; i++) {
+		if (i)
+			strbuf_addstr(&q, " OR ");
+		add_phrase(&q, "s", v[i]);
+	}
+	strbuf_addch(&q, ')');
+	ret = lore_search(b->l, q.buf, threads, &msgs, &nr);
+	strbuf_release(&q);
+	if (ret == LORE_FOUND) {
+		ALLOC_GROW(b->a, b->na + 1, b->a_alloc);
+		b->a[b->na].sender = xstrdup(sender);
+		b->a[b->na].msgs = msgs;
+		b->a[b->na++].nr = nr;
+	}
+	for (i = 0; i < n; i++) {
+		ALLOC_GROW(b->q, b->nq + 1, b->q_alloc);
+		b->q[b->nq].sender = xstrdup(sender);
+		b->q[b->nq].phrase = v[i];
+		b->q[b->nq].threads = threads;
+		b->q[b->nq++].ret = ret;
+	}
+}
+
+/*
+ * Asks what the pending commits wait for, one search a sender (up to
+ * BATCH_PHRASES subjects each).  Returns 0 when nothing was left to ask.
+ */
+static int batch_round(struct batch *b, struct pending *pd, size_t n)
+{
+	size_t i, j, k, nv = 0;
+	char *v[BATCH_PHRASES];
+	int asked_any = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *sender = pend_sender(&pd[i]), *phrase;
+		int threads = 0;
+
+		if (pd[i].state == PEND_DONE || pend_ready(b, &pd[i]))
+			continue;
+		/* every commit of this sender that waits, in one search */
+		for (j = i; j < n; j++) {
+			if (pd[j].state == PEND_DONE ||
+			    strcasecmp(pend_sender(&pd[j]), sender))
+				continue;
+			for (k = 0; pend_need(&pd[j], &phrase, k); k++) {
+				size_t m;
+				int t = pd[j].state == PEND_SUBJECT;
+
+				if (asked(b, sender, phrase, t))
+					continue;
+				for (m = 0; m < nv && strcmp(v[m], phrase); m++)
+					;
+				if (m == nv)
+					v[nv++] = xstrdup(phrase);
+				threads |= t;
+				if (nv == BATCH_PHRASES) {
+					batch_ask(b, sender, v, nv, threads);
+					nv = threads = 0;
+				}
+			}
+		}
+		if (nv)
+			batch_ask(b, sender, v, nv, threads);
+		nv = 0;
+		asked_any = 1;
+	}
+	return asked_any;
+}
+
+static void batch_release(struct batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nq; i++) {
+		free(b->q[i].sender);
+		free(b->q[i].phrase);
+	}
+	for (i = 0; i < b->na; i++) {
+		free(b->a[i].sender);
+		mbox_release(b->a[i].msgs, b->a[i].nr);
+	}
+	free(b->q);
+	free(b->a);
+}
+
+/* Steps 1 and 2 for one commit; what is left waits in pd. */
+static void pend_start(struct pending *pd, struct lore *l,
+		       const struct commit_info *ci, struct repo *repo)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct subject_tags tags;
+	struct cand *p = NULL;
+	const char *how = NULL;
+
+	memset(pd, 0, sizeof(*pd));
+	pd->lk.l = l;
+	pd->lk.ci = ci;
+	pd->lk.repo = repo;
+	pd->lk.nids = -1;
+	if (ci->subject) {
+		subject_parse(ci->subject, &tags, &sb);
+		pd->lk.subject_rest = strbuf_detach(&sb, NULL);
+	}
+	pd->ret = by_trailers(&pd->lk, &p, &how);
+	if (pd->ret == LORE_NONE) {
+		how = "patch-id";
+		pd->ret = by_patch_id(&pd->lk, &p);
+	}
+	if (pd->ret == LORE_FOUND)
+		pend_found(pd, p, how);
+	else if (pd->ret == LORE_NONE && pd->lk.subject_rest &&
+		 *pd->lk.subject_rest && ci->author_email)
+		pd->state = PEND_SUBJECT;
+}
+
+static void pend_finish(struct pending *pd, struct thread_found *out)
+{
+	struct lookup *lk = &pd->lk;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (pd->ret == LORE_FOUND) {
+		struct cand *p = &lk->c[pd->pi], *nw;
+
+		nw = newer_pick(lk, p, pd->p_from, pd->p_rest, pd->cover_rest);
+		fill_found(lk, out, p, pd->how);
+		if (nw) {
+			out->newer_id = xstrdup(nw->id);
+			lore_msg_url(&sb, lk->l, nw->id);
+			out->newer_url = strbuf_detach(&sb, NULL);
+			out->newer_subject = xstrdup(nw->subject);
+			out->newer_version = nw->tags.version;
+		}
+	}
+	for (i = 0; i < lk->nc; i++)
+		cand_release(&lk->c[i]);
+	free(lk->c);
+	for (i = 0; i < lk->nanswers; i++)
+		mbox_release(lk->answers[i].msgs, lk->answers[i].nr);
+	free(lk->answers);
+	free(lk->subject_rest);
+	free(pd->p_from);
+	free(pd->p_rest);
+	free(pd->cover_rest);
+	strbuf_release(&sb);
+}
+
+size_t thread_find_many(struct lore *l, const struct commit_info *const *ci,
+			size_t n, struct repo *repo, struct thread_found *out,
+			int *ret)
+{
+	struct pending *pd = xcalloc(n ? n : 1, sizeof(*pd));
+	struct batch b = { .l = l };
+	size_t done, i;
+
+	for (done = 0; done < n;) {
+		pend_start(&pd[done], l, ci[done], repo);
+		if (pd[done++].ret < 0)
+			break;
+	}
+	do {
+		for (i = 0; i < done; i++)
+			pend_advance(&b, &pd[i]);
+	} while (batch_round(&b, pd, done));
+	for (i = 0; i < done; i++) {
+		pend_finish(&pd[i], &out[i]);
+		ret[i] = pd[i].ret;
+	}
+	batch_release(&b);
+	free(pd);
+	return done;
+}
+
 int thread_find(struct lore *l, const struct commit_info *ci, struct repo *repo,
 		struct thread_found *out)
 {
-	struct lookup lk = { 0 };
-	struct strbuf sb = STRBUF_INIT;
-	struct subject_tags tags;
-	struct cand *p = NULL, *nw = NULL;
-	const char *how = NULL;
-	size_t i;
 	int ret;
 
-	memset(out, 0, sizeof(*out));
-	lk.l = l;
-	lk.ci = ci;
-	lk.repo = repo;
-	lk.nids = -1;
-	if (ci->subject) {
-		subject_parse(ci->subject, &tags, &sb);
-		lk.subject_rest = strbuf_detach(&sb, NULL);
-	}
-	ret = by_trailers(&lk, &p, &how);
-	if (ret == LORE_NONE) {
-		how = "patch-id";
-		ret = by_patch_id(&lk, &p);
-	}
-	if (ret == LORE_NONE) {
-		how = "subject and author";
-		ret = by_subject(&lk, &p);
-	}
-	if (ret == LORE_FOUND) {
-		/* newer_revision() may grow lk.c: keep the index */
-		size_t pi = p - lk.c;
-
-		ret = newer_revision(&lk, p, &nw);
-		p = &lk.c[pi];
-		if (ret == LORE_FOUND) {
-			fill_found(&lk, out, p, how);
-			if (nw) {
-				out->newer_id = xstrdup(nw->id);
-				lore_msg_url(&sb, l, nw->id);
-				out->newer_url = strbuf_detach(&sb, NULL);
-				out->newer_subject = xstrdup(nw->subject);
-				out->newer_version = nw->tags.version;
-			}
-		}
-	}
-	for (i = 0; i < lk.nc; i++)
-		cand_release(&lk.c[i]);
-	free(lk.c);
-	for (i = 0; i < lk.nanswers; i++)
-		mbox_release(lk.answers[i].msgs, lk.answers[i].nr);
-	free(lk.answers);
-	free(lk.subject_rest);
-	strbuf_release(&sb);
+	thread_find_many(l, &ci, 1, repo, out, &ret);
 	return ret;
 }
 

@@ -26,10 +26,15 @@
  * than the patch's that does not carry the patch (else step 2 had chosen
  * it) is reported as `newer`.
  *
- * Requests: 2 for most commits (the thread or one search, then the
- * revisions), 3 when only step 3 finds the patch, one more for each
- * Link:/Message-Id: trailer that leads nowhere.  The cache answers
- * repeated lookups without any.
+ * Steps 3 and 4 ask by a sender, so the commits looked up together
+ * (thread_find_many) ask them together: one search a sender for all their
+ * subjects (up to 8 a search), with threads when one of them is a step 3.
+ * Requests: one for each commit whose patch a Link:/Message-Id: trailer
+ * or its patch-id finds (the thread or the search), one more for each
+ * trailer that leads nowhere, and one or two a sender for steps 3 and 4
+ * (two when a patch found by step 3 has a cover letter none of the
+ * others had): about one a commit for a series, two for a lone commit.
+ * The cache answers repeated lookups without any.
  */
 #ifndef ROBOT_THREAD_H
 #define ROBOT_THREAD_H
@@ -64,6 +69,14 @@ struct thread_found {
  */
 int thread_find(struct lore *l, const struct commit_info *ci, struct repo *repo,
 		struct thread_found *out);
+/*
+ * The same for the commits ci[0..n): out[i] and ret[i] (thread_find's
+ * return) for the first commits up to the one whose lookup failed (steps
+ * 1 and 2, each commit in turn) or all n; returns how many.
+ */
+size_t thread_find_many(struct lore *l, const struct commit_info *const *ci,
+			size_t n, struct repo *repo, struct thread_found *out,
+			int *ret);
 void thread_found_release(struct thread_found *f);
 
 /*

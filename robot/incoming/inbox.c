@@ -26,9 +26,41 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The regular files of DIR/sub, sorted (their paths appended to names). */
+/* The seen file's line of a Maildir file: "file " and its unique part. */
+static char *file_key(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+	char *key;
+
+	base = base ? base + 1 : path;
+	n = strcspn(base, ":");
+	key = xmalloc(n + 6);
+	memcpy(key, "file ", 5);
+	memcpy(key + 5, base, n);
+	key[n + 5] = '\0';
+	return key;
+}
+
+static int seen_file(const struct inbox_seen *seen, const char *name)
+{
+	char *key;
+	int has;
+
+	if (!seen || !seen->nslots)
+		return 0;
+	key = file_key(name);
+	has = inbox_seen_has(seen, key);
+	free(key);
+	return has;
+}
+
+/*
+ * The regular files of DIR/sub that `seen` does not name, sorted (their
+ * paths appended to names).
+ */
 static int list_dir(const char *dir, const char *sub, char ***names, size_t *n,
-		    size_t *alloc)
+		    size_t *alloc, const struct inbox_seen *seen)
 {
 	char *path = xasprintf("%s/%s", dir, sub);
 	size_t first = *n;
@@ -46,9 +78,13 @@ static int list_dir(const char *dir, const char *sub, char ***names, size_t *n,
 	while ((de = readdir(d))) {
 		struct stat st;
 
-		if (de->d_name[0] == '.' ||
-		    fstatat(dirfd(d), de->d_name, &st, 0) ||
-		    !S_ISREG(st.st_mode))
+		if (de->d_name[0] == '.' || seen_file(seen, de->d_name))
+			continue;
+		/* the type readdir gives, else (a link, unknown) stat's */
+		if (de->d_type != DT_REG &&
+		    (!(de->d_type == DT_LNK || de->d_type == DT_UNKNOWN) ||
+		     fstatat(dirfd(d), de->d_name, &st, 0) ||
+		     !S_ISREG(st.st_mode)))
 			continue;
 		ALLOC_GROW(*names, *n + 1, *alloc);
 		(*names)[(*n)++] = xasprintf("%s/%s", path, de->d_name);
@@ -127,7 +163,7 @@ static off_t check_start(int fd, off_t size, off_t start)
 }
 
 int inbox_open(struct inbox_reader *r, const char *source, size_t max_bytes,
-	       off_t *offset)
+	       off_t *offset, const struct inbox_seen *seen)
 {
 	struct stat st;
 	char from[5];
@@ -143,8 +179,8 @@ int inbox_open(struct inbox_reader *r, const char *source, size_t max_bytes,
 		size_t alloc = 0;
 
 		*offset = -1;
-		if (list_dir(source, "new", &r->names, &r->n, &alloc) ||
-		    list_dir(source, "cur", &r->names, &r->n, &alloc))
+		if (list_dir(source, "new", &r->names, &r->n, &alloc, seen) ||
+		    list_dir(source, "cur", &r->names, &r->n, &alloc, seen))
 			return EXIT_RUNTIME;
 		return 0;
 	}
@@ -283,6 +319,7 @@ int inbox_next(struct inbox_reader *r, struct inbox_mail *m)
 			return 0;
 		m->name = r->names[r->next];
 		r->names[r->next++] = NULL;
+		m->maildir = 1;
 		read_one(m, r->max_bytes);
 		return 1;
 	}
@@ -322,23 +359,36 @@ static size_t seen_slot(const struct inbox_seen *s, const char *id)
 	return i;
 }
 
-/* Appends id to the list and to the index (twice the list's size). */
-static void seen_push(struct inbox_seen *s, char *id)
+/* Makes the index (twice the list's size) hold `n` ids without growing. */
+static void seen_reserve(struct inbox_seen *s, size_t n)
 {
 	size_t i;
 
-	ALLOC_GROW(s->ids, s->n + 1, s->alloc);
-	s->ids[s->n++] = id;
-	if (2 * s->n > s->nslots) {
-		free(s->slots);
-		s->nslots = s->nslots ? 2 * s->nslots : 64;
-		while (2 * s->n > s->nslots)
-			s->nslots *= 2;
-		s->slots = xcalloc(s->nslots, sizeof(*s->slots));
-		for (i = 0; i < s->n; i++)
-			s->slots[seen_slot(s, s->ids[i])] = i + 1;
+	if (2 * n <= s->nslots)
 		return;
-	}
+	free(s->slots);
+	s->nslots = s->nslots ? 2 * s->nslots : 64;
+	while (2 * n > s->nslots)
+		s->nslots *= 2;
+	s->slots = xcalloc(s->nslots, sizeof(*s->slots));
+	for (i = 0; i < s->n; i++)
+		s->slots[seen_slot(s, s->ids[i])] = i + 1;
+}
+
+/*
+ * Appends id to the list and to the index; `aside` when it was set
+ * aside.
+ */
+static void seen_push(struct inbox_seen *s, char *id, int aside)
+{
+	size_t a = s->alloc;
+
+	ALLOC_GROW(s->ids, s->n + 1, s->alloc);
+	if (s->alloc != a)
+		s->aside = xrealloc(s->aside, s->alloc);
+	s->aside[s->n] = (unsigned char)aside;
+	s->ids[s->n++] = id;
+	seen_reserve(s, s->n);
 	s->slots[seen_slot(s, id)] = s->n;
 }
 
@@ -346,6 +396,8 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *p, *line;
+	size_t lines = 0;
+	int aside;
 
 	memset(s, 0, sizeof(*s));
 	s->path = xstrdup(path);
@@ -367,6 +419,11 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 		error_errno("cannot read '%s'", path);
 		return EXIT_RUNTIME;
 	}
+	/* one id a line at most: the index is made once */
+	for (p = sb.buf; (p = memchr(p, '\n', sb.len - (size_t)(p - sb.buf)));
+	     p++)
+		lines++;
+	seen_reserve(s, lines + 1);
 	for (p = sb.buf; *p; p = line) {
 		line = p + strcspn(p, "\n");
 		if (*line)
@@ -385,11 +442,16 @@ int inbox_seen_open(struct inbox_seen *s, const char *path)
 			}
 			continue;
 		}
-		if (!strncmp(p, "aside ", 6))
+		aside = !strncmp(p, "aside ", 6);
+		if (aside)
 			p += 6;
-		if (inbox_seen_has(s, p))
+		if (inbox_seen_has(s, p)) {
+			/* done once is done, whatever else it was */
+			if (!aside)
+				s->aside[s->slots[seen_slot(s, p)] - 1] = 0;
 			continue;
-		seen_push(s, xstrdup(p));
+		}
+		seen_push(s, xstrdup(p), aside);
 	}
 	strbuf_release(&sb);
 	return 0;
@@ -400,30 +462,55 @@ int inbox_seen_has(const struct inbox_seen *s, const char *id)
 	return s->nslots && s->slots[seen_slot(s, id)] != 0;
 }
 
-static int seen_line(struct inbox_seen *s, const char *prefix, const char *id)
+/* Appends a line; `sync`: fsync'd (a line that only saves work is not). */
+static int seen_line(struct inbox_seen *s, const char *prefix, const char *id,
+		     int sync)
 {
 	char *line = xasprintf("%s%s\n", prefix, id);
 	size_t len = strlen(line);
 	int ret = 0;
 
-	if (write(s->fd, line, len) != (ssize_t)len || fsync(s->fd)) {
+	if (write(s->fd, line, len) != (ssize_t)len || (sync && fsync(s->fd))) {
 		ret = error_errno("cannot write '%s'", s->path);
 		s->broken = 1;
 	}
 	free(line);
 	if (!ret)
-		seen_push(s, xstrdup(id));
+		seen_push(s, xstrdup(id), !strcmp(prefix, "aside "));
 	return ret;
 }
 
 int inbox_seen_add(struct inbox_seen *s, const char *id)
 {
-	return seen_line(s, "", id);
+	return seen_line(s, "", id, 1);
 }
 
 int inbox_seen_aside(struct inbox_seen *s, const char *id)
 {
-	return seen_line(s, "aside ", id);
+	return seen_line(s, "aside ", id, 1);
+}
+
+int inbox_seen_done(const struct inbox_seen *s, const char *id)
+{
+	size_t i;
+
+	if (!s->nslots)
+		return 0;
+	i = s->slots[seen_slot(s, id)];
+	return i && !s->aside[i - 1];
+}
+
+int inbox_seen_file(struct inbox_seen *s, const struct inbox_mail *m)
+{
+	char *key;
+	int ret;
+
+	if (!m->maildir)
+		return 0;
+	key = file_key(m->name);
+	ret = inbox_seen_has(s, key) ? 0 : seen_line(s, "", key, 0);
+	free(key);
+	return ret;
 }
 
 off_t inbox_seen_offset(const struct inbox_seen *s, const char *mbox)
@@ -440,7 +527,7 @@ int inbox_seen_set_offset(struct inbox_seen *s, const char *mbox, off_t off)
 		free(v);
 		return 0;
 	}
-	ret = seen_line(s, "offset ", v);
+	ret = seen_line(s, "offset ", v, 1);
 	free(v);
 	/* seen_line keeps it as an id too: harmless, never a Message-ID */
 	free(s->mbox);
@@ -458,6 +545,7 @@ void inbox_seen_close(struct inbox_seen *s)
 	for (i = 0; i < s->n; i++)
 		free(s->ids[i]);
 	free(s->ids);
+	free(s->aside);
 	free(s->slots);
 	free(s->path);
 	free(s->mbox);

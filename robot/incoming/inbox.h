@@ -18,7 +18,10 @@ struct inbox_mail {
 	size_t len;
 	char *why;
 	off_t offset; /* an mbox's: where its "From " line starts */
+	int maildir;  /* a file of a Maildir */
 };
+
+struct inbox_seen;
 
 /*
  * The mails of `source`, one at a time, so that robot holds one mail,
@@ -33,7 +36,8 @@ struct inbox_mail {
  * unreadable: 1, not a Maildir nor an mbox: 65); inbox_next() 1 with the
  * next mail in *m (release it with inbox_mail_release), 0 at the end, or
  * an exit code after an error.  inbox_end() is where an mbox was read
- * to (-1 for a Maildir).
+ * to (-1 for a Maildir).  A Maildir's files that `seen` (or NULL) names
+ * are not listed (inbox_seen_file()).
  */
 struct inbox_reader {
 	char *path;
@@ -46,7 +50,7 @@ struct inbox_reader {
 };
 
 int inbox_open(struct inbox_reader *r, const char *source, size_t max_bytes,
-	       off_t *offset);
+	       off_t *offset, const struct inbox_seen *seen);
 int inbox_next(struct inbox_reader *r, struct inbox_mail *m);
 off_t inbox_end(const struct inbox_reader *r);
 void inbox_close(struct inbox_reader *r);
@@ -65,6 +69,7 @@ struct inbox_seen {
 	char *mbox; /* "offset N PATH": the mbox read last, and N */
 	off_t mbox_offset;
 	char **ids;
+	unsigned char *aside; /* ids[i] was set aside (and never done) */
 	size_t n, alloc;
 	/* an open-addressing index of ids: slot = 1 + index, 0 = empty */
 	size_t *slots, nslots;
@@ -87,6 +92,15 @@ int inbox_seen_aside(struct inbox_seen *s, const char *id);
 off_t inbox_seen_offset(const struct inbox_seen *s, const char *mbox);
 int inbox_seen_set_offset(struct inbox_seen *s, const char *mbox, off_t off);
 void inbox_seen_close(struct inbox_seen *s);
+/* 1 when id is remembered as done: seen, and not (only) set aside. */
+int inbox_seen_done(const struct inbox_seen *s, const char *id);
+/*
+ * Remembers the Maildir file of a mail that is done ("file UNIQUE", the
+ * name up to its ':', which stays when the mail moves to cur/ or its flags
+ * change), so that the next run does not read it again; not fsync'd,
+ * since a line lost only costs that read.  0 for an mbox's mail.
+ */
+int inbox_seen_file(struct inbox_seen *s, const struct inbox_mail *m);
 
 /* The id a mail is remembered by: its Message-ID, else a digest. */
 char *inbox_mail_id(const char *message_id, const char *raw, size_t len);
