@@ -252,6 +252,55 @@ def mk_buildlog(w, d, n):
              os.path.join(w.d, "bd", "request.yaml")], size, None)
 
 
+def mk_findings(w, d, n):
+    """A build log of n kept lines: warnings, each with gcc's source and
+    caret lines (all of them in the mail)."""
+    log = os.path.join(w.d, "bd", "build", "build.log")
+    if not os.path.exists(log + ".orig"):
+        shutil.copy(log, log + ".orig")
+    text = open(log + ".orig", "rb").read()
+    pad = b"".join(b"drivers/demo/file%d.c:%d:5: warning: unused variable "
+                   b"'x%d' [-Wunused-variable]\n   %d |  int x%d;\n"
+                   b"      |      ^~\n" % (i // 3, i, i, i, i)
+                   for i in range(n // 3))
+    size = write(log, pad + text)
+    return (["compose", "--dry-run", "-c", os.path.join(w.d, "bd",
+                                                        "robot.yaml"),
+             os.path.join(w.d, "bd", "request.yaml")], size, None)
+
+
+def mk_summary(w, d, n):
+    """A branch summary of n configs: each with the same 20 findings and
+    two of its own, a base.log and an unverified.log."""
+    common = b"".join(b"drivers/demo/common%d.c:%d:5: warning: unused "
+                      b"variable 'c%d' [-Wunused-variable]\n   %d |  int c;"
+                      b"\n" % (i, i, i, i) for i in range(20))
+    builds = []
+    for i in range(n):
+        b = os.path.join(d, "b", "cfg%d" % i)
+        tag = "".join(chr(97 + int(c)) for c in str(i))
+        write(os.path.join(b, "build.yaml"), "arch: x86_64\nconfig: "
+              "randconfig-%d\ncompiler: gcc (GCC) 14.2.0\n" % i)
+        write(os.path.join(b, "build.log"), b"make ARCH=x86_64\n" + common +
+              b"drivers/%s/own.c:1:1: error: '%s' undeclared\n"
+              b"drivers/%s/own.c:2:1: warning: no prototype for '%s'\n"
+              % ((tag.encode(), tag.encode()) * 2))
+        write(os.path.join(b, "base.log"), common[:200])
+        write(os.path.join(b, "unverified.log"), b"drivers/%s/u.c:3:1: "
+              b"warning: maybe '%s'\n" % (tag.encode(), tag.encode()))
+        builds.append('"%s"' % b)
+    req = os.path.join(d, "request.yaml")
+    write(req, 'kind: build-summary\ndate: "2025-03-06 23:41:45 +0800"\n'
+          'message_id: "<s@example.org>"\ntree: t\nbranch: b\n'
+          'repo_url: https://git.example.org/t.git\nhead: %s\n'
+          'head_subject: "x"\nelapsed_minutes: 5\nbuilds: [%s]\n'
+          % (SHA[0], ", ".join(builds)))
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, "spool: spool\nfrom: \"r <r@example.org>\"\n"
+          "message_id_user: r\nmessage_id_domain: example.org\n")
+    return ["compose", "--dry-run", "-c", cfg, req], n, None
+
+
 def mk_config(w, d, n):
     cfg = os.path.join(d, "robot.yaml")
     os.makedirs(os.path.join(d, "spool"))
@@ -466,6 +515,10 @@ CASES = [
          80),
     Case("compose: a dmesg of N lines (functional)", mk_dmesg, 40000, 16),
     Case("compose: a build log of N lines (build)", mk_buildlog, 40000, 16),
+    Case("compose: a build log of N kept lines (build)", mk_findings,
+         12000, 16),
+    Case("compose: a build summary of N configs", mk_summary, 150, 16384,
+         unit="config"),
     Case("config: N reply_allow entries (queue)", mk_config, 20000, 150),
     Case("send: N queued messages", mk_send_n, 60, 0, unit="message"),
     Case("send: a message of N lines", mk_send_big, 12000, 8),
