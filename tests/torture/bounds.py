@@ -459,6 +459,16 @@ def mk_refs(w, d, n):
             size, EPOCH)
 
 
+def mk_folded(w, d, n):
+    """References folded over N lines (each id on a line of its own, as
+    mailers write a long one)."""
+    path, size = to_mail(d, set_header(w.mail, b"References", b"\n ".join(
+        b"<f%d@example.org>" % i for i in range(n)) +
+        b"\n <202309221737.5eb1e5d1-lkp@intel.com>"))
+    return (["reply", "-c", w.cfg, "--dry-run", "--to", path, w.request],
+            size, EPOCH)
+
+
 def mk_refs_first(w, d, n):
     """The report robot answers first, N other ids after it: each looked
     up in the spool."""
@@ -534,6 +544,8 @@ CASES = [
          16),
     Case("reply: a mail with N Cc addresses", mk_cc, 16000, 24),
     Case("reply: a mail with N References", mk_refs, 16000, 24),
+    Case("reply: a mail with References folded over N lines", mk_folded,
+         16000, 24),
     Case("reply --extract-patch: the report, then N References",
          mk_refs_first, 4000, 24),
     Case("reply --extract-patch: a lore answer of N messages", mk_lore, 800,
