@@ -502,6 +502,73 @@ def mk_lore(w, d, n):
              "--to", path], len(raw), None)
 
 
+PATCH = (b"From: Alice Developer <alice@example.org>\n"
+         b"Subject: [PATCH v2 1/2] mm/foo: add a fast path %s\n"
+         b"Date: Mon, 10 Jun 2024 10:00:01 +0000\n"
+         b"Message-ID: <patch.%s@example.org>\nReferences: %s\n\n"
+         b"A fast path.\n\n---\n"
+         b"diff --git a/mm/foo.c b/mm/foo.c\n--- a/mm/foo.c\n"
+         b"+++ b/mm/foo.c\n@@ -1,2 +1,2 @@\n int a;\n-int b;\n+int c;\n")
+
+
+def thread_case(w, d, answer):
+    """robot thread on a commit of --commits whose search (subject and
+    author) the archive answers with `answer`."""
+    tok = "t%d" % time.time_ns()
+    write(os.path.join(w.d, "archive", "q=" + tok), answer(tok.encode()))
+    meta = os.path.join(d, "commits.yaml")
+    write(meta, 'commits:\n- id: %s\n  subject: "mm/foo: add a fast path '
+          '%s"\n  author: "Alice Developer <alice@example.org>"\n'
+          '  author_date: "2024-06-10 10:00:01 +0000"\n' % (SHA[0], tok))
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, "spool: %s/spool\nlore_url: http://127.0.0.1:%d/all/\n"
+          "lore_cache: %s/cache\nlore_rate: 0\nlore_cache_ttl: 0\n"
+          % (d, w.lore, d))
+    return ["thread", "-c", cfg, "--commits", meta, SHA[0]]
+
+
+def mk_thread(w, d, n):
+    """A search answered by an mbox of n replies to the patch and the
+    patch itself, last, its References naming them all (where robot
+    looks for its cover letter): every message a candidate robot looks
+    at once."""
+    size = [0]
+
+    def answer(tok):
+        raw = b"".join(b"From mboxrd@z Thu Jan  1 00:00:00 1970\n"
+                       b"From: Bob <bob%d@example.org>\nSubject: Re: [PATCH "
+                       b"v2] mm/foo: add a fast path %s\nMessage-ID: "
+                       b"<re%d.%s@example.org>\nIn-Reply-To: <patch.%s@"
+                       b"example.org>\n\nLooks good.\n\n"
+                       % (i, tok, i, tok, tok) for i in range(n))
+        refs = b"\n ".join(b"<re%d.%s@example.org>" % (i, tok)
+                           for i in range(n))
+        raw += b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" + PATCH % (
+            tok, tok, refs)
+        size[0] = len(raw)
+        return gzip.compress(raw, 1)
+    argv = thread_case(w, d, answer)
+    return argv, size[0], None
+
+
+def mk_thread_atom(w, d, n):
+    """A search answered by an Atom feed of n entries, not the mbox robot
+    asked for: refused (exit 1) in one pass."""
+    size = [0]
+
+    def answer(tok):
+        raw = (b'<?xml version="1.0" encoding="us-ascii"?>\n<feed xmlns='
+               b'"http://www.w3.org/2005/Atom">\n' + b"".join(
+                   b"<entry><author><name>Bob</name><email>bob@example.org"
+                   b"</email></author><title>Re: mm/foo %d %s</title>"
+                   b"<id>urn:uuid:%d</id><content>x</content></entry>\n"
+                   % (i, tok, i) for i in range(n)) + b"</feed>\n")
+        size[0] = len(raw)
+        return raw
+    argv = thread_case(w, d, answer)
+    return argv, size[0], None
+
+
 def mk_plot(w, d, n):
     good, bad = os.path.join(d, "good"), os.path.join(d, "bad")
     size = write(good, "".join("%d.5\n" % (i % 977) for i in range(n)))
@@ -550,6 +617,9 @@ CASES = [
          mk_refs_first, 4000, 24),
     Case("reply --extract-patch: a lore answer of N messages", mk_lore, 800,
          16),
+    Case("thread: a search answered by N messages", mk_thread, 900, 24),
+    Case("thread: a search answered by an Atom feed of N entries",
+         mk_thread_atom, 1200, 8, ok=(1,)),
     Case("plot: N values", mk_plot, 20000, 64),
 ]
 

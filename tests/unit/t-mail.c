@@ -594,6 +594,34 @@ static void test_crlf(void)
 	strbuf_release(&sb);
 }
 
+/* strset as a map: strset_put and strset_get, through its growth */
+static void test_map(void)
+{
+	struct strset m = STRSET_INIT;
+	char id[32];
+	size_t i, v = 99;
+	int all = 1;
+
+	CHECK(!strset_get(&m, "<a@b>", &v) && v == 99,
+	      "strset_get on an empty set: not there, *v untouched");
+	CHECK(strset_add(&m, "<a@b>") && strset_get(&m, "<a@b>", &v) && !v,
+	      "strset_get: a member strset_add added has the value 0");
+	for (i = 0; i < 5000; i++) {
+		snprintf(id, sizeof(id), "<%zu@x>", i);
+		all &= strset_put(&m, id, 3 * i + 1);
+	}
+	all &= !strset_put(&m, "<7@x>", 5);
+	for (i = 0; i < 5000; i++) {
+		snprintf(id, sizeof(id), "<%zu@x>", i);
+		all &= strset_get(&m, id, &v) && v == 3 * i + 1;
+	}
+	CHECK(all && m.n == 5001 && strset_get(&m, "<a@b>", &v) && !v &&
+		      !strset_get(&m, "<5000@x>", &v),
+	      "strset_put: 5,000 values through the growth, the first value "
+	      "kept, the member from before the first put with 0");
+	strset_release(&m);
+}
+
 /* utf8_add_visible and strset (robot/util) */
 static void test_visible_and_sets(void)
 {
@@ -626,6 +654,7 @@ static void test_visible_and_sets(void)
 	      "strset: 10,000 members through its growth");
 	strset_release(&a);
 	strset_release(&m);
+	test_map();
 }
 
 int main(void)
