@@ -952,9 +952,11 @@ int summary_compose(struct composed *out, const char *path,
 	    style_load_table(&s.foot, day, NULL, BUILD_STYLES))
 		goto out;
 	s.b = xcalloc(s.req.builds.n + s.req.recent.n, sizeof(*s.b));
-	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++, s.nb++) {
+	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++) {
 		int recent = i >= s.req.builds.n;
 
+		/* released with the others, also when it fails half read */
+		s.nb = i + 1;
 		s.b[i].recent = recent;
 		if (read_build(&s,
 			       recent ? s.req.recent.v[i - s.req.builds.n]
