@@ -919,7 +919,7 @@ LIMITS = [
     ("compose: a mailed attachment of 64 MiB", lim_attachment, (0, 450),
      (65, "64 MiB")),
     ("send: a message of 256 MiB", lim_send, (0, 300), (65, "256 MiB")),
-    ("thread: a search answer of lore_max_bytes", lim_lore, (0, 130),
+    ("thread: a search answer of lore_max_bytes", lim_lore, (0, 100),
      (1, "lore_max_bytes")),
 ]
 
