@@ -14,7 +14,13 @@
 #      4 times apart: CPU time, peak RSS and the memory each unit of
 #      input costs (tests/torture/bounds.py, which make torture runs on
 #      inputs 8 times smaller, checking that time is linear and memory
-#      within the table's bound).  BOUNDS_SCALE=N (default 8) sizes it.
+#      within the table's bound).  BOUNDS_SCALE=N (default 8) sizes it;
+#   5. each of the largest inputs at its limit and just over it (bounds.py
+#      --at-limits): a build report's build.log and base.log with 8 MiB
+#      of kept lines each, a summary keeping 8 MiB, a mailed attachment
+#      of 64 MiB, robot send on a message of 256 MiB, robot thread on a
+#      search answer of lore_max_bytes: exit code and peak RSS against
+#      doc/limits.md's figure, then one error just over the limit.
 #
 # CPU is user + sys (the machine is shared); generating the inputs takes
 # a minute, most of it gzip.
@@ -179,3 +185,7 @@ echo
 echo "4. every input of every command: two sizes 4 times apart (bounds.py)"
 /usr/bin/python3 "$top/tests/torture/bounds.py" --robot "$ROBOT" \
 	--scale "${BOUNDS_SCALE:-8}"
+
+echo
+echo "5. at the limits: just under (peak RSS) and just over (one error)"
+/usr/bin/python3 "$top/tests/torture/bounds.py" --robot "$ROBOT" --at-limits

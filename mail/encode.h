@@ -5,7 +5,7 @@
  * ISO-8859-1, quoted-printable (RFC 2045 §6.7), base64 (RFC 2045 §6.8),
  * RFC 2047 "Q" encoded-words and RFC 2231 parameter values.
  *
- * Output uses LF line ends; msg_to_crlf() (mail/msg.h) is the one place
+ * Output uses LF line ends; msg_crlf_read() (mail/msg.h) is the one place
  * that turns them into CRLF.  Nothing here prints or fails: callers check
  * their input first (mime_charset_of() tells text from binary).
  */

@@ -48,6 +48,14 @@ static int field_name_ok(const char *p, size_t n)
 	return 1;
 }
 
+/* The value the last field has gathered, its folded lines too. */
+static void last_value(struct inmsg *m, struct strbuf *value)
+{
+	if (m->nr && !m->f[m->nr - 1].value)
+		m->f[m->nr - 1].value = strbuf_detach(value, NULL);
+	strbuf_reset(value);
+}
+
 int inmsg_parse(struct inmsg *m, const char *raw, size_t len,
 		struct strbuf *why)
 {
@@ -75,12 +83,10 @@ int inmsg_parse(struct inmsg *m, const char *raw, size_t len,
 						   "header field");
 				goto bad;
 			}
-			/* unfold: the line break goes, the blanks stay */
-			strbuf_reset(&value);
-			strbuf_addstr(&value, m->f[m->nr - 1].value);
+			/* unfold: the line break goes, the blanks stay (in
+			 * `value`, the last field's: a header folded over
+			 * many lines is copied once, not once a line) */
 			strbuf_add(&value, p, n);
-			free(m->f[m->nr - 1].value);
-			m->f[m->nr - 1].value = strbuf_detach(&value, NULL);
 			p = next;
 			continue;
 		}
@@ -90,14 +96,17 @@ int inmsg_parse(struct inmsg *m, const char *raw, size_t len,
 				    m->nr + 1);
 			goto bad;
 		}
+		last_value(m, &value);
 		ALLOC_GROW(m->f, m->nr + 1, m->alloc);
 		m->f[m->nr].name = xstrndup(p, colon - p);
 		for (colon++; colon < p + n && is_blank(*colon); colon++)
 			;
-		m->f[m->nr].value = xstrndup(colon, p + n - colon);
+		m->f[m->nr].value = NULL;
+		strbuf_add(&value, colon, p + n - colon);
 		m->nr++;
 		p = next;
 	}
+	last_value(m, &value);
 	if (!m->nr) {
 		strbuf_addstr(why, "no header fields");
 		goto bad;

@@ -453,19 +453,53 @@ int msg_render(struct strbuf *out, const struct msg *m)
 	return ret;
 }
 
-void msg_to_crlf(struct strbuf *out, const char *lf_bytes, size_t len)
+/* Whether the LF at lf[i] is bare: it becomes CRLF. */
+static int bare_lf(const char *lf, size_t i)
 {
-	const char *p = lf_bytes, *end = lf_bytes + len, *nl;
+	return !i || lf[i - 1] != '\r';
+}
 
-	strbuf_grow(out, len + len / 32);
-	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
-		if (nl > lf_bytes && nl[-1] == '\r') {
-			strbuf_add(out, p, (size_t)(nl + 1 - p));
-		} else {
-			strbuf_add(out, p, (size_t)(nl - p));
-			strbuf_addstr(out, "\r\n");
-		}
-		p = nl + 1;
+void msg_crlf_init(struct msg_crlf *c, const char *lf_bytes, size_t len)
+{
+	const char *p = lf_bytes, *end = lf_bytes + len;
+
+	memset(c, 0, sizeof(*c));
+	c->lf = lf_bytes;
+	c->len = c->size = len;
+	while (p < end && (p = memchr(p, '\n', end - p))) {
+		c->size += bare_lf(lf_bytes, p - lf_bytes);
+		p++;
 	}
-	strbuf_add(out, p, (size_t)(end - p));
+}
+
+size_t msg_crlf_read(struct msg_crlf *c, char *buf, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		const char *p = c->lf + c->off, *nl;
+		size_t run;
+
+		if (c->lf_pending) {
+			buf[i++] = '\n';
+			c->lf_pending = 0;
+			continue;
+		}
+		if (c->off == c->len)
+			break;
+		if (*p == '\n') {
+			c->lf_pending = bare_lf(c->lf, c->off);
+			buf[i++] = c->lf_pending ? '\r' : '\n';
+			c->off++;
+			continue;
+		}
+		nl = memchr(p, '\n', c->len - c->off);
+		run = nl ? (size_t)(nl - p) : c->len - c->off;
+		if (run > n - i)
+			run = n - i;
+		memcpy(buf + i, p, run);
+		i += run;
+		c->off += run;
+	}
+	return i;
 }

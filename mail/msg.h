@@ -98,11 +98,21 @@ int msg_add_part(struct msg *m, const char *filename, const char *content_type,
 int msg_render(struct strbuf *out, const struct msg *m);
 
 /*
- * The one place where LF becomes CRLF (RFC 5322 §2.1), just before the
- * bytes go to libcurl: appends lf_bytes with every LF not already preceded
- * by a CR turned into CRLF.  libcurl does the dot-stuffing and the final
- * ".", so this does neither.
+ * The one place where LF becomes CRLF (RFC 5322 §2.1), as the bytes go to
+ * libcurl: a reader of lf_bytes with every LF not already preceded by a
+ * CR turned into CRLF, read in pieces of any size (libcurl's read
+ * callback), so that no second copy of the message is made.  `size` is
+ * the length of what it gives in all.  libcurl does the dot-stuffing and
+ * the final ".", so this does neither.
  */
-void msg_to_crlf(struct strbuf *out, const char *lf_bytes, size_t len);
+struct msg_crlf {
+	const char *lf;
+	size_t len, off, size;
+	int lf_pending; /* a CR was given, its LF not yet */
+};
+
+void msg_crlf_init(struct msg_crlf *c, const char *lf_bytes, size_t len);
+/* Up to n bytes into buf; 0 at the end. */
+size_t msg_crlf_read(struct msg_crlf *c, char *buf, size_t n);
 
 #endif

@@ -34,8 +34,7 @@ struct smtp {
 	struct net net;
 	char *where;
 	int verbose;
-	struct strbuf wire; /* the message being sent, CRLF */
-	size_t wire_off;
+	struct msg_crlf wire; /* the message being sent, read as CRLF */
 	/* the dialogue of the message being sent */
 	enum smtp_cmd cmd;
 	int in_auth, mail_sent, closing;
@@ -205,13 +204,8 @@ static int on_debug(CURL *h, curl_infotype type, char *data, size_t size,
 static size_t on_read(char *buf, size_t size, size_t n, void *u)
 {
 	struct smtp *s = u;
-	size_t k = size * n, left = s->wire.len - s->wire_off;
 
-	if (k > left)
-		k = left;
-	memcpy(buf, s->wire.buf + s->wire_off, k);
-	s->wire_off += k;
-	return k;
+	return msg_crlf_read(&s->wire, buf, size * n);
 }
 
 /* "smtp://host:port", from a URL that must carry no user or password. */
@@ -271,7 +265,6 @@ struct smtp *smtp_open(const struct smtp_opts *o)
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));
-	strbuf_init(&s->wire, 0);
 	s->verbose = o->verbose;
 	s->where = url_where(o->url, cfg);
 	if (!s->where || net_open(&s->net, &no)) {
@@ -328,7 +321,6 @@ void smtp_close(struct smtp *s)
 				 5L);
 	net_close(&s->net);
 	free(s->where);
-	strbuf_release(&s->wire);
 	reply_clear(&s->session);
 	reply_clear(&s->mail);
 	reply_clear(&s->data);
@@ -407,10 +399,8 @@ static void set_rcpt(struct smtp_rcpt *r, const struct reply *from)
 static void start_message(struct smtp *s, const char *msg, size_t len,
 			  struct smtp_result *res)
 {
-	/* the one place LF becomes CRLF */
-	strbuf_reset(&s->wire);
-	msg_to_crlf(&s->wire, msg, len);
-	s->wire_off = 0;
+	/* the one place LF becomes CRLF, as libcurl reads it */
+	msg_crlf_init(&s->wire, msg, len);
 	s->cmd = CMD_NONE;
 	s->in_auth = s->mail_sent = s->closing = 0;
 	s->rcpt_i = 0;
@@ -504,7 +494,7 @@ int smtp_send(struct smtp *s, const char *from, char *const *rcpt, size_t n,
 	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_FROM, sender);
 	curl_easy_setopt(s->net.curl, CURLOPT_MAIL_RCPT, list);
 	curl_easy_setopt(s->net.curl, CURLOPT_INFILESIZE_LARGE,
-			 (curl_off_t)s->wire.len);
+			 (curl_off_t)s->wire.size);
 	net_reset_error(&s->net);
 	rc = curl_easy_perform(s->net.curl);
 	s->res = NULL;

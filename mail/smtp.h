@@ -9,7 +9,8 @@
  * the start); a path names the EHLO domain: smtp://relay:587/robot.example.
  *
  * The message is given with LF line ends, as the spool holds it; it
- * becomes CRLF here, just before libcurl (msg_to_crlf()), and libcurl
+ * becomes CRLF here, as libcurl reads it (msg_crlf_read(): no second
+ * copy of the message is made), and libcurl
  * does the dot-stuffing.  Every reply the server gives is kept, per
  * recipient, so that a 5xx for one recipient does not stop the others
  * and a 4xx for one is tried again without resending to the rest.

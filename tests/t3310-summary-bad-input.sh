@@ -6,7 +6,9 @@
 # empty build.log, a config without a compiler, an unknown key in
 # build.yaml or in the request, a bad status, a NUL, control bytes and
 # escape sequences in the log, a damaged gzip log, a line of 2 MB, a
-# request without builds or head; a CRLF log, a gzip log and a log of
+# request without builds or head, more findings than robot keeps (8 MiB
+# a log, 8 MiB for the summary); a CRLF log, a gzip log, six builds of
+# the same findings (listed once) and a log of
 # 200 MB (in bounded memory) compose.
 . "$(dirname "$0")/lib.sh"
 
@@ -192,6 +194,48 @@ read -r rc rss found <"$T/rss"
 ok "a 200 MB log composes" test "$rc" = 0 -a "$found" = True
 ok "... in under 32 MB ($rss MB)" test "$rss" -lt 32
 rm -f "$D/big/build.log"
+
+# what a summary keeps: 8 MiB of findings a log, 8 MiB of lines listed
+# and ids for all its builds, each line once however many builds have it
+# (doc/limits.md)
+warnings() { # warnings N TAG: N warnings of 4,000 bytes a line
+	awk -v n="$1" -v tag="$2" 'BEGIN {
+		pad = sprintf("%3960s", ""); gsub(/ /, "y", pad)
+		for (i = 0; i < n; i++)
+			printf "drivers/%s.c:%d:1: warning: %s\n", tag, i, pad
+	}'
+}
+cfg() { # cfg NAME: a build result of config NAME
+	build "$1" "arch: arm
+config: $1
+compiler: gcc (GCC) 14.2.0"
+}
+cfg kept-log
+warnings 2200 x >"$D/kept-log/build.log"
+req kept-log.yaml kept-log
+expect_code 65 "a log of 8.4 MiB of findings is refused" compose kept-log.yaml
+ok "... naming the log, its line and the limit" names "kept-log/build.log:" \
+	"more than 8 MiB of findings in one log"
+set --
+for i in 1 2 3 4 5 6; do
+	cfg same$i
+	warnings 700 same >"$D/same$i/build.log"
+	set -- "$@" "same$i"
+done
+req same.yaml "$@"
+expect_code 0 "six builds of the same 2.7 MiB of findings compose" \
+	compose same.yaml
+ok "... each line listed once" test "$(grep -c 'drivers/same.c:9:1:' \
+	"$T/.out")" -eq 1
+cfg other1
+warnings 800 other1 >"$D/other1/build.log"
+cfg other2
+warnings 800 other2 >"$D/other2/build.log"
+req kept-sum.yaml same1 other1 same2 other2
+expect_code 65 "2.7 MiB of findings, then two builds of 3 MiB of others: refused" \
+	compose kept-sum.yaml
+ok "... naming the log that passes it, and the limit" names "other2/build.log" \
+	"more than 8 MiB of findings and ids"
 
 expect_code 2 "--force is refused for a summary (a usage error)" \
 	sh -c "cd '$D' && '$ROBOT' compose --force -c data/robot.yaml ok.yaml"

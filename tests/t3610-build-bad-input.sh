@@ -5,7 +5,8 @@
 # "robot: error:" line naming the file and the key, exit 65, never a
 # mail: a missing or empty log, binary junk, a finding whose file or
 # line the commit does not have, a config with no compiler, an unknown
-# key.  Compiler output with CR, NUL-free control bytes and escape
+# key, a build.log or base.log of more than 8 MiB of lines robot keeps
+# (just under it composes, in bounded memory).  Compiler output with CR, NUL-free control bytes and escape
 # sequences is shown safely in the body and never reaches a header.
 . "$(dirname "$0")/lib.sh"
 
@@ -115,6 +116,41 @@ reset
 printf '%s\n' "drivers/x.c: In function 'b':" >b/build.log
 expect_code 65 "a log with no finding" compose
 ok "... says so" names "b/build.log" "no new finding"
+
+# what is kept of a log: 8 MiB of its lines (doc/limits.md); beyond, one
+# error naming the log, whichever of the two it is
+warnings() { # warnings N: N warnings of 4,000 bytes a line
+	awk -v n="$1" 'BEGIN {
+		pad = sprintf("%3970s", ""); gsub(/ /, "y", pad)
+		for (i = 0; i < n; i++)
+			printf "drivers/x.c:4:%d: warning: %s\n", i % 10, pad
+	}'
+}
+reset
+warnings 2000 >>b/build.log
+$PYTHON - "$ROBOT" >"$T/rss" 2>&1 <<'PY'
+import resource, subprocess, sys
+p = subprocess.run([sys.argv[1], 'compose', '--dry-run', '-c', 'robot.yaml',
+                    'request.yaml'], capture_output=True)
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+print(p.returncode, rss, p.stdout.count(b'warning: yyy'))
+PY
+read -r rc rss kept <"$T/rss"
+ok "7.6 MiB of warnings kept: composed, every line in the mail ($kept)" \
+	test "$rc" = 0 -a "$kept" = 2000
+case "$BUILD" in
+*asan*) _ok "... its memory: not measured under the sanitizers" ;;
+*) ok "... in at most 100 MB ($rss MB; doc/limits.md)" test "$rss" -le 100 ;;
+esac
+reset
+warnings 2200 >>b/build.log
+expect_code 65 "8.4 MiB of warnings kept: refused" compose
+ok "... one error naming the log and the limit" names "b/build.log" \
+	"more than 8 MiB of compiler output kept"
+reset
+warnings 2200 >b/base.log
+expect_code 65 "a base.log over 8 MiB kept: refused" compose
+ok "... naming it" names "b/base.log" "8 MiB"
 
 # escape sequences, CR and control bytes: shown as ^X, never raw
 reset

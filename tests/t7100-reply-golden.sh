@@ -164,7 +164,10 @@ ok "a follow-up to robot's answer finds the report behind it" \
 	grep -qx 'report: "<202309221737.5eb1e5d1-lkp@intel.com>"' \
 	"$T/out/again/test-request.yaml"
 
-# --- a Date whose year no Date header can write: no date, one clear error ---
+# --- a Date whose year no Date header can write: taken as no Date ---------
+# The patch is taken, and the answer robot reply writes on its request is
+# the one to a mail without a Date (0013-no-date): it quotes "NAME wrote:",
+# never a date it cannot write.
 case=0001-inline-patch
 sed 's/^Date: .*/Date: Mon, 25 Sep 99999 09:12:44 +0200/' \
 	"$SRC/$case/mail.eml" >"$T/far.eml"
@@ -173,11 +176,19 @@ ok "a follow-up dated in the year 99999: its patch is still taken" \
 	grep -qx 'exit 0' "$T/far.extract"
 add_root "$T/out/far/test-request.yaml" "$(cat "$SRC/$case/patched")" \
 	>"$T/out/far/request.yaml"
-expect_code 65 "... the answer, which quotes its date: exit 65, one error line" \
-	robot reply --dry-run -c "$CFG" --to far.eml out/far/request.yaml
-ok "... naming the mail and its Date" grep -qx \
-	"robot: error: far.eml: Date: missing, or not a date of the years 1900 to 9999" \
-	"$T/.err"
+robot reply --dry-run -c "$CFG" --to far.eml out/far/request.yaml \
+	>"$T/far.eml.out" 2>"$T/far.err"
+echo "exit $?" >"$T/far.rc"
+ok "... robot reply on its request: exit 0, nothing on stderr" \
+	sh -c 'grep -qx "exit 0" "$1" && [ ! -s "$2" ]' _ "$T/far.rc" \
+	"$T/far.err"
+ok "... the answer quotes the sender without the date" \
+	sh -c 'LC_ALL=C grep -qx "Ren. L.vesque wrote:" "$1" &&
+		! grep -q "99999" "$1"' _ "$T/far.eml.out"
+ok "... and is 0013-no-date's answer but for the ids" \
+	sh -c 'sed -e "s/87nodate1/87zg1a2b3c/" -e "/^Message-ID:/d" "$2" >"$2.a"
+		sed "/^Message-ID:/d" "$1" | cmp - "$2.a"' _ \
+	"$T/far.eml.out" "$T/0013-no-date.eml"
 
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

@@ -383,14 +383,20 @@ static void journal_release(struct journal *j)
 	free(j->sender);
 }
 
-/* The bytes that leave robot: the message without its Bcc fields. */
-static void outgoing(struct strbuf *out, const struct strbuf *msg,
-		     const struct envelope *e)
+/*
+ * The bytes that leave robot: the message without its Bcc fields, in
+ * place of it (a message without Bcc is sent from the buffer it was read
+ * into: one copy of it in memory, doc/limits.md).
+ */
+static void outgoing(struct strbuf *msg, const struct envelope *e)
 {
-	if (e->has_bcc)
-		envelope_strip_bcc(out, msg->buf, msg->len);
-	else
-		strbuf_addbuf(out, msg);
+	struct strbuf out = STRBUF_INIT;
+
+	if (!e->has_bcc)
+		return;
+	envelope_strip_bcc(&out, msg->buf, msg->len);
+	strbuf_release(msg);
+	*msg = out;
 }
 
 static int open_mbox(struct run *r)
@@ -408,7 +414,7 @@ static int record_sent(struct run *r, const char *name, const char *id,
 /* What a run killed during an append left (the spool lock held). */
 static int recover_mbox(struct run *r)
 {
-	struct strbuf msg = STRBUF_INIT, out = STRBUF_INIT, entry = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, entry = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
 	struct spool_meta meta = { 0 };
 	struct envelope e = { 0 };
@@ -426,8 +432,8 @@ static int recover_mbox(struct run *r)
 		journal_remove(r);
 		goto out;
 	}
-	outgoing(&out, &msg, &e);
-	mbox_entry(&entry, j.sender, j.when, out.buf, out.len);
+	outgoing(&msg, &e);
+	mbox_entry(&entry, j.sender, j.when, msg.buf, msg.len);
 	if (mbox_lock(&r->mbox) < 0) {
 		ret = EXIT_TEMPFAIL;
 		goto out;
@@ -470,7 +476,6 @@ out:
 	envelope_release(&e);
 	journal_release(&j);
 	strbuf_release(&msg);
-	strbuf_release(&out);
 	strbuf_release(&entry);
 	strbuf_release(&why);
 	return ret;
@@ -890,7 +895,7 @@ static int transmit(struct run *r, const char *name, struct strbuf *out,
 
 static void deliver(struct run *r, const char *name)
 {
-	struct strbuf msg = STRBUF_INIT, out = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, why = STRBUF_INIT;
 	struct spool_meta meta = { 0 };
 	struct envelope e = { 0 };
 	struct attempt a = { 0 };
@@ -935,8 +940,8 @@ static void deliver(struct run *r, const char *name)
 	}
 	sender = r->envelope_from ? r->envelope_from : e.from;
 	pick_rcpts(r, &meta, &e, &a);
-	outgoing(&out, &msg, &e);
-	if (transmit(r, name, &out, sender, &a))
+	outgoing(&msg, &e);
+	if (transmit(r, name, &msg, sender, &a))
 		goto out;
 	for (i = 0; i < a.res.nrcpt; i++)
 		if (a.res.rcpt[i].code >= 200 && a.res.rcpt[i].code < 300) {
@@ -967,7 +972,6 @@ out:
 	envelope_release(&e);
 	spool_meta_release(&meta);
 	strbuf_release(&msg);
-	strbuf_release(&out);
 	strbuf_release(&why);
 }
 

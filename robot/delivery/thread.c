@@ -16,6 +16,7 @@
 #include "git/repo.h"
 #include "mail/inmsg.h"
 #include "mail/lore.h"
+#include "robot/util/strset.h"
 
 #include <ctype.h>
 #include <strings.h>
@@ -130,6 +131,7 @@ struct lookup {
 	size_t nanswers, answers_alloc;
 	struct cand *c;
 	size_t nc, calloc_;
+	struct strset by_id; /* each candidate's id: its index in c */
 };
 
 static void cand_fill(struct cand *c, const struct inmsg *m)
@@ -186,16 +188,13 @@ static int cand_diff(struct cand *c)
  */
 static size_t take_cands(struct lookup *lk, const struct inmsg *msgs, size_t nr)
 {
-	size_t first = lk->nc, i, j;
+	size_t first = lk->nc, i;
 
 	for (i = 0; i < nr; i++) {
 		struct cand c;
 
 		cand_fill(&c, &msgs[i]);
-		for (j = 0; c.id && j < lk->nc; j++)
-			if (!strcmp(lk->c[j].id, c.id))
-				break;
-		if (!c.id || j < lk->nc) {
+		if (!c.id || !strset_put(&lk->by_id, c.id, lk->nc)) {
 			cand_release(&c);
 			continue;
 		}
@@ -218,10 +217,7 @@ static struct cand *find_id(struct lookup *lk, const char *id)
 {
 	size_t i;
 
-	for (i = 0; i < lk->nc; i++)
-		if (!strcmp(lk->c[i].id, id))
-			return &lk->c[i];
-	return NULL;
+	return strset_get(&lk->by_id, id, &i) ? &lk->c[i] : NULL;
 }
 
 static int commit_ids(struct lookup *lk)
@@ -807,6 +803,7 @@ static void pend_finish(struct pending *pd, struct thread_found *out)
 	for (i = 0; i < lk->nc; i++)
 		cand_release(&lk->c[i]);
 	free(lk->c);
+	strset_release(&lk->by_id);
 	for (i = 0; i < lk->nanswers; i++)
 		mbox_release(lk->answers[i].msgs, lk->answers[i].nr);
 	free(lk->answers);

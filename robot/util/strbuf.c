@@ -245,9 +245,13 @@ int strbuf_read_fd(struct strbuf *sb, int fd)
 int strbuf_read_file(struct strbuf *sb, const char *path)
 {
 	int fd = open_regular(path, O_RDONLY), ret, err;
+	struct stat st;
 
 	if (fd < 0)
 		return -1;
+	/* the size it has now: one allocation, not a doubling a read */
+	if (!fstat(fd, &st) && st.st_size > 0)
+		strbuf_grow(sb, (size_t)st.st_size);
 	ret = strbuf_read_fd(sb, fd);
 	err = errno;
 	close(fd);

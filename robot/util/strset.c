@@ -38,33 +38,73 @@ int strset_has(const struct strset *set, const char *s)
 	return set->nslots && set->slots[slot(set, s)];
 }
 
-static void grow(struct strset *set)
+static void grow(struct strset *set, int vals)
 {
 	struct strset bigger = { NULL, set->nslots ? 2 * set->nslots : 16,
-				 set->n, set->icase };
+				 set->n, set->icase, NULL };
 	size_t i;
 
 	bigger.slots = xcalloc(bigger.nslots, sizeof(*bigger.slots));
+	if (vals || set->vals)
+		bigger.vals = xcalloc(bigger.nslots, sizeof(*bigger.vals));
 	for (i = 0; i < set->nslots; i++)
-		if (set->slots[i])
-			bigger.slots[slot(&bigger, set->slots[i])] =
-				set->slots[i];
+		if (set->slots[i]) {
+			size_t k = slot(&bigger, set->slots[i]);
+
+			bigger.slots[k] = set->slots[i];
+			if (set->vals)
+				bigger.vals[k] = set->vals[i];
+		}
 	free(set->slots);
+	free(set->vals);
 	*set = bigger;
 }
 
-int strset_add(struct strset *set, const char *s)
+/* The slot of s, added when it was not there (*added says so). */
+static size_t add(struct strset *set, const char *s, int vals, int *added)
 {
 	size_t i;
 
 	/* at most half full: probes stay short */
-	if (2 * (set->n + 1) > set->nslots)
-		grow(set);
+	if (2 * (set->n + 1) > set->nslots || (vals && !set->vals))
+		grow(set, vals);
 	i = slot(set, s);
-	if (set->slots[i])
+	*added = !set->slots[i];
+	if (*added) {
+		set->slots[i] = xstrdup(s);
+		set->n++;
+	}
+	return i;
+}
+
+int strset_add(struct strset *set, const char *s)
+{
+	int added;
+
+	add(set, s, 0, &added);
+	return added;
+}
+
+int strset_put(struct strset *set, const char *s, size_t v)
+{
+	int added;
+	size_t i = add(set, s, 1, &added);
+
+	if (added)
+		set->vals[i] = v;
+	return added;
+}
+
+int strset_get(const struct strset *set, const char *s, size_t *v)
+{
+	size_t i;
+
+	if (!set->nslots)
 		return 0;
-	set->slots[i] = xstrdup(s);
-	set->n++;
+	i = slot(set, s);
+	if (!set->slots[i])
+		return 0;
+	*v = set->vals ? set->vals[i] : 0;
 	return 1;
 }
 
@@ -75,6 +115,8 @@ void strset_release(struct strset *set)
 	for (i = 0; i < set->nslots; i++)
 		free(set->slots[i]);
 	free(set->slots);
+	free(set->vals);
 	set->slots = NULL;
+	set->vals = NULL;
 	set->nslots = set->n = 0; /* icase stays: the set can be used again */
 }

@@ -19,8 +19,12 @@ shared) and its peak RSS (wait4).  A case holds when
     is bounded by that slope.
 
     bounds.py [--scale K] [--ratio R] [CASE...]    prints the table
+    bounds.py --at-limits [CASE...]    each input at its limit, and over
 
 --scale multiplies every N (bench/limits.sh runs 8; make torture 1).
+--at-limits (bench/limits.sh section 5) makes each input just under its
+limit (it must pass, its peak RSS within the figure doc/limits.md gives)
+and just over it (one robot: error: line).
 """
 import argparse
 import gzip
@@ -252,6 +256,72 @@ def mk_buildlog(w, d, n):
              os.path.join(w.d, "bd", "request.yaml")], size, None)
 
 
+def mk_findings(w, d, n):
+    """A build log of n kept lines: warnings, each with gcc's source and
+    caret lines (all of them in the mail)."""
+    log = os.path.join(w.d, "bd", "build", "build.log")
+    if not os.path.exists(log + ".orig"):
+        shutil.copy(log, log + ".orig")
+    text = open(log + ".orig", "rb").read()
+    pad = b"".join(b"drivers/demo/file%d.c:%d:5: warning: unused variable "
+                   b"'x%d' [-Wunused-variable]\n   %d |  int x%d;\n"
+                   b"      |      ^~\n" % (i // 3, i, i, i, i)
+                   for i in range(n // 3))
+    size = write(log, pad + text)
+    return (["compose", "--dry-run", "-c", os.path.join(w.d, "bd",
+                                                        "robot.yaml"),
+             os.path.join(w.d, "bd", "request.yaml")], size, None)
+
+
+def mk_summary(w, d, n):
+    """A branch summary of n configs: each with the same 20 findings and
+    two of its own, a base.log and an unverified.log."""
+    common = b"".join(b"drivers/demo/common%d.c:%d:5: warning: unused "
+                      b"variable 'c%d' [-Wunused-variable]\n   %d |  int c;"
+                      b"\n" % (i, i, i, i) for i in range(20))
+    builds = []
+    for i in range(n):
+        b = os.path.join(d, "b", "cfg%d" % i)
+        tag = "".join(chr(97 + int(c)) for c in str(i))
+        write(os.path.join(b, "build.yaml"), "arch: x86_64\nconfig: "
+              "randconfig-%d\ncompiler: gcc (GCC) 14.2.0\n" % i)
+        write(os.path.join(b, "build.log"), b"make ARCH=x86_64\n" + common +
+              b"drivers/%s/own.c:1:1: error: '%s' undeclared\n"
+              b"drivers/%s/own.c:2:1: warning: no prototype for '%s'\n"
+              % ((tag.encode(), tag.encode()) * 2))
+        write(os.path.join(b, "base.log"), common[:200])
+        write(os.path.join(b, "unverified.log"), b"drivers/%s/u.c:3:1: "
+              b"warning: maybe '%s'\n" % (tag.encode(), tag.encode()))
+        builds.append('"%s"' % b)
+    req = os.path.join(d, "request.yaml")
+    write(req, 'kind: build-summary\ndate: "2025-03-06 23:41:45 +0800"\n'
+          'message_id: "<s@example.org>"\ntree: t\nbranch: b\n'
+          'repo_url: https://git.example.org/t.git\nhead: %s\n'
+          'head_subject: "x"\nelapsed_minutes: 5\nbuilds: [%s]\n'
+          % (SHA[0], ", ".join(builds)))
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, "spool: spool\nfrom: \"r <r@example.org>\"\n"
+          "message_id_user: r\nmessage_id_domain: example.org\n")
+    return ["compose", "--dry-run", "-c", cfg, req], n, None
+
+
+def mk_attachment(w, d, n):
+    """A report (2023-06, attachments mailed) whose kernel config is n
+    bytes of binary: base64 in the mail."""
+    src = os.path.join(w.d, "golden", "0012-2023-attachments")
+    for f in ("job-script", "job.yaml.txt", "reproduce"):
+        shutil.copy(os.path.join(src, f), d)
+    import random
+    r = random.Random(n)
+    size = write(os.path.join(d, "kernel-config"), r.randbytes(n))
+    req = open(os.path.join(src, "request.yaml")).read().replace(
+        "../data/", os.path.join(w.d, "golden", "data") + "/")
+    write(os.path.join(d, "request.yaml"), req)
+    return (["compose", "--dry-run", "-c", os.path.join(
+        w.d, "golden", "data", "robot.yaml"),
+        os.path.join(d, "request.yaml")], size, EPOCH)
+
+
 def mk_config(w, d, n):
     cfg = os.path.join(d, "robot.yaml")
     os.makedirs(os.path.join(d, "spool"))
@@ -260,11 +330,47 @@ def mk_config(w, d, n):
     return ["queue", "-c", cfg, "--json"], size, None
 
 
-def sink_cfg(w, d):
+def big_sink(w):
+    """A minimal SMTP server in a thread of this process, started once:
+    accepts every message, keeps nothing (aiosmtpd stops at 32 MiB).  Its
+    port."""
+    import socketserver
+    import threading
+
+    class H(socketserver.StreamRequestHandler):
+        def handle(self):
+            say = self.wfile.write
+            say(b"220 sink\r\n")
+            for line in self.rfile:
+                verb = line[:4].upper()
+                if verb == b"DATA":
+                    say(b"354 go on\r\n")
+                    for data in self.rfile:
+                        if data == b".\r\n":
+                            break
+                    say(b"250 2.0.0 kept nowhere\r\n")
+                elif verb == b"QUIT":
+                    say(b"221 bye\r\n")
+                    return
+                elif verb == b"EHLO":
+                    say(b"250-sink\r\n250 8BITMIME\r\n")
+                else:
+                    say(b"250 ok\r\n")
+
+    if not getattr(w, "big_sink_port", None):
+        srv = socketserver.ThreadingTCPServer(("127.0.0.1", 0), H)
+        srv.daemon_threads = True
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        w.big_sink_port = srv.server_address[1]
+    return w.big_sink_port
+
+
+def sink_cfg(w, d, port=None):
     cfg = os.path.join(d, "robot.yaml")
     os.makedirs(os.path.join(d, "spool"))
     write(cfg, "spool: spool\nsmtp_url: smtp://127.0.0.1:%d/bounds\n"
-          "smtp_starttls: opportunistic\nsmtp_timeout: 30\n" % w.sink)
+          "smtp_starttls: opportunistic\nsmtp_timeout: 120\n" %
+          (port or w.sink))
     return cfg
 
 
@@ -301,7 +407,8 @@ def mk_queue_n(w, d, n):
 
 
 def mk_send_big(w, d, n):
-    cfg = sink_cfg(w, d)
+    """A message of n lines sent to a server that takes any size."""
+    cfg = sink_cfg(w, d, big_sink(w))
     f = os.path.join(d, "big.eml")
     size = write(f, eml(0, b"".join(b"%075d\n" % i for i in range(n))))
     w.run(["queue", "-c", cfg, "add", f])
@@ -410,6 +517,16 @@ def mk_refs(w, d, n):
             size, EPOCH)
 
 
+def mk_folded(w, d, n):
+    """References folded over N lines (each id on a line of its own, as
+    mailers write a long one)."""
+    path, size = to_mail(d, set_header(w.mail, b"References", b"\n ".join(
+        b"<f%d@example.org>" % i for i in range(n)) +
+        b"\n <202309221737.5eb1e5d1-lkp@intel.com>"))
+    return (["reply", "-c", w.cfg, "--dry-run", "--to", path, w.request],
+            size, EPOCH)
+
+
 def mk_refs_first(w, d, n):
     """The report robot answers first, N other ids after it: each looked
     up in the spool."""
@@ -443,6 +560,146 @@ def mk_lore(w, d, n):
              "--to", path], len(raw), None)
 
 
+PATCH = (b"From: Alice Developer <alice@example.org>\n"
+         b"Subject: [PATCH v2 1/2] mm/foo: add a fast path %s\n"
+         b"Date: Mon, 10 Jun 2024 10:00:01 +0000\n"
+         b"Message-ID: <patch.%s@example.org>\nReferences: %s\n\n"
+         b"A fast path.\n\n---\n"
+         b"diff --git a/mm/foo.c b/mm/foo.c\n--- a/mm/foo.c\n"
+         b"+++ b/mm/foo.c\n@@ -1,2 +1,2 @@\n int a;\n-int b;\n+int c;\n")
+
+
+def thread_case(w, d, answer):
+    """robot thread on a commit of --commits whose search (subject and
+    author) the archive answers with `answer`."""
+    tok = "t%d" % time.time_ns()
+    write(os.path.join(w.d, "archive", "q=" + tok), answer(tok.encode()))
+    meta = os.path.join(d, "commits.yaml")
+    write(meta, 'commits:\n- id: %s\n  subject: "mm/foo: add a fast path '
+          '%s"\n  author: "Alice Developer <alice@example.org>"\n'
+          '  author_date: "2024-06-10 10:00:01 +0000"\n' % (SHA[0], tok))
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, "spool: %s/spool\nlore_url: http://127.0.0.1:%d/all/\n"
+          "lore_cache: %s/cache\nlore_rate: 0\nlore_cache_ttl: 0\n"
+          % (d, w.lore, d))
+    return ["thread", "-c", cfg, "--commits", meta, SHA[0]]
+
+
+def mk_thread(w, d, n):
+    """A search answered by an mbox of n replies to the patch and the
+    patch itself, last, its References naming them all (where robot
+    looks for its cover letter): every message a candidate robot looks
+    at once."""
+    size = [0]
+
+    def answer(tok):
+        raw = b"".join(b"From mboxrd@z Thu Jan  1 00:00:00 1970\n"
+                       b"From: Bob <bob%d@example.org>\nSubject: Re: [PATCH "
+                       b"v2] mm/foo: add a fast path %s\nMessage-ID: "
+                       b"<re%d.%s@example.org>\nIn-Reply-To: <patch.%s@"
+                       b"example.org>\n\nLooks good.\n\n"
+                       % (i, tok, i, tok, tok) for i in range(n))
+        refs = b"\n ".join(b"<re%d.%s@example.org>" % (i, tok)
+                           for i in range(n))
+        raw += b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" + PATCH % (
+            tok, tok, refs)
+        size[0] = len(raw)
+        return gzip.compress(raw, 1)
+    argv = thread_case(w, d, answer)
+    return argv, size[0], None
+
+
+def mk_thread_atom(w, d, n):
+    """A search answered by an Atom feed of n entries, not the mbox robot
+    asked for: refused (exit 1) in one pass."""
+    size = [0]
+
+    def answer(tok):
+        raw = (b'<?xml version="1.0" encoding="us-ascii"?>\n<feed xmlns='
+               b'"http://www.w3.org/2005/Atom">\n' + b"".join(
+                   b"<entry><author><name>Bob</name><email>bob@example.org"
+                   b"</email></author><title>Re: mm/foo %d %s</title>"
+                   b"<id>urn:uuid:%d</id><content>x</content></entry>\n"
+                   % (i, tok, i) for i in range(n)) + b"</feed>\n")
+        size[0] = len(raw)
+        return raw
+    argv = thread_case(w, d, answer)
+    return argv, size[0], None
+
+
+def git_import(d, stream):
+    """A repository at d/repo made by git fast-import from `stream`."""
+    repo = os.path.join(d, "repo")
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    subprocess.run(["git", "fast-import", "--quiet"], input=stream,
+                   cwd=repo, check=True)
+    return repo
+
+
+def thread_repo(w, d, repo):
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, "spool: %s/spool\nlore_url: http://127.0.0.1:%d/all/\n"
+          "lore_cache: %s/cache\nlore_rate: 0\nlore_cache_ttl: 0\n"
+          % (d, w.lore, d))
+    return ["thread", "-c", cfg, "--repo", repo, "main"]
+
+
+def commit(mark, msg, files, parents=()):
+    out = b"commit refs/heads/main\nmark :%d\nauthor A <a@example.org> " \
+          b"1718013601 +0000\ncommitter A <a@example.org> 1718013601 " \
+          b"+0000\ndata %d\n%s\n" % (mark, len(msg), msg)
+    for k, p in enumerate(parents):
+        out += b"%s :%d\n" % (b"from" if k == 0 else b"merge", p)
+    for path, data in files:
+        out += b"M 100644 inline %s\ndata %d\n%s\n" % (path, len(data),
+                                                         data)
+    return out
+
+
+def mk_git_message(w, d, n):
+    """robot thread --repo on a commit whose message is n lines of words
+    and n trailers (none a link robot would follow)."""
+    msg = (b"mm/foo: add a fast path\n\n" + b"".join(
+        b"Words of line %d of a long commit message.\n" % i
+        for i in range(n)) + b"\n" + b"".join(
+        b"Reviewed-by: Person %d <p%d@example.org>\n" % (i, i)
+        for i in range(n)))
+    repo = git_import(d, commit(1, b"base\n", [(b"mm/foo.c", b"int a;\n")])
+                      + commit(2, msg, [(b"mm/foo.c", b"int b;\n")], (1,)))
+    return thread_repo(w, d, repo), len(msg), None
+
+
+def git_object(repo, kind, data):
+    """Writes a loose object into repo; its id."""
+    import hashlib
+    import zlib
+    raw = b"%s %d\0" % (kind, len(data)) + data
+    oid = hashlib.sha1(raw).hexdigest()
+    path = os.path.join(repo, ".git", "objects", oid[:2], oid[2:])
+    if not os.path.exists(path):
+        write(path, zlib.compress(raw, 1))
+    return oid
+
+
+def mk_git_parents(w, d, n):
+    """robot thread --repo on a merge of n parents (an octopus), each a
+    root commit of the empty tree (written as loose objects: git would
+    take milliseconds a commit)."""
+    repo = os.path.join(d, "repo")
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    tree = git_object(repo, b"tree", b"")
+    who = b"A <a@example.org> 1718013601 +0000"
+    roots = [git_object(repo, b"commit", b"tree %s\nauthor %s\ncommitter "
+                        b"%s\n\nroot %d\n" % (tree.encode(), who, who, i))
+             for i in range(n)]
+    merge = git_object(repo, b"commit", b"tree %s\n%sauthor %s\ncommitter "
+                       b"%s\n\nmm: merge them all\n" % (
+                           tree.encode(), b"".join(b"parent %s\n" % r.encode()
+                                                   for r in roots), who, who))
+    write(os.path.join(repo, ".git", "refs", "heads", "main"), merge + "\n")
+    return thread_repo(w, d, repo), n, None
+
+
 def mk_plot(w, d, n):
     good, bad = os.path.join(d, "good"), os.path.join(d, "bad")
     size = write(good, "".join("%d.5\n" % (i % 977) for i in range(n)))
@@ -466,9 +723,15 @@ CASES = [
          80),
     Case("compose: a dmesg of N lines (functional)", mk_dmesg, 40000, 16),
     Case("compose: a build log of N lines (build)", mk_buildlog, 40000, 16),
+    Case("compose: a build log of N kept lines (build)", mk_findings,
+         6000, 16),
+    Case("compose: a build summary of N configs", mk_summary, 150, 16384,
+         unit="config"),
+    Case("compose: a mailed attachment of N bytes (base64)", mk_attachment,
+         100000, 16),
     Case("config: N reply_allow entries (queue)", mk_config, 20000, 150),
     Case("send: N queued messages", mk_send_n, 60, 0, unit="message"),
-    Case("send: a message of N lines", mk_send_big, 12000, 8),
+    Case("send: a message of N lines", mk_send_big, 40000, 2),
     Case("queue --json: N messages", mk_queue_n, 60, 2048,
          unit="message"),
     Case("queue add: a message of N lines", mk_queue_add, 12000, 6),
@@ -481,10 +744,19 @@ CASES = [
          16),
     Case("reply: a mail with N Cc addresses", mk_cc, 16000, 24),
     Case("reply: a mail with N References", mk_refs, 16000, 24),
+    Case("reply: a mail with References folded over N lines", mk_folded,
+         16000, 24),
     Case("reply --extract-patch: the report, then N References",
          mk_refs_first, 4000, 24),
     Case("reply --extract-patch: a lore answer of N messages", mk_lore, 800,
          16),
+    Case("thread: a search answered by N messages", mk_thread, 700, 24),
+    Case("thread: a search answered by an Atom feed of N entries",
+         mk_thread_atom, 1200, 8, ok=(1,)),
+    Case("thread --repo: a commit message of N lines and N trailers",
+         mk_git_message, 4000, 24),
+    Case("thread --repo: a merge of N parents", mk_git_parents, 300, 1024,
+         unit="parent"),
     Case("plot: N values", mk_plot, 20000, 64),
 ]
 
@@ -544,11 +816,151 @@ def family_bounds():
     return fam
 
 
+# ---- at the limits themselves (bench/limits.sh section 5) ----------------------
+#
+# Each input at its limit (just under: composed, its peak RSS against the
+# figure doc/limits.md gives) and just over it (one robot: error: line
+# with the words the case names).  Too large for make torture.
+
+def warnings(n, tag=b"x"):
+    pad = b"y" * 3960
+    return b"".join(b"drivers/%s.c:%d:1: warning: %s\n" % (tag, i, pad)
+                    for i in range(n))
+
+
+KEPT = 8 << 20
+
+
+def lim_build(w, d, over):
+    """build.log and base.log each just under 8 MiB of kept lines, or
+    build.log one line over."""
+    bd = os.path.join(w.d, "bd", "build")
+    for f in ("build.log", "base.log"):
+        if not os.path.exists(os.path.join(bd, f + ".orig")):
+            shutil.copy(os.path.join(bd, f), os.path.join(bd, f + ".orig"))
+    n = KEPT // 4000 - 3
+    write(os.path.join(bd, "build.log"), warnings(n + 10 * over) + open(
+        os.path.join(bd, "build.log.orig"), "rb").read())
+    write(os.path.join(bd, "base.log"), warnings(n, b"base"))
+    return (["compose", "--dry-run", "-c", os.path.join(w.d, "bd",
+                                                        "robot.yaml"),
+             os.path.join(w.d, "bd", "request.yaml")],
+            2 * os.path.getsize(os.path.join(bd, "base.log")), None)
+
+
+def lim_summary(w, d, over):
+    """Three configs of findings of their own: 8 MiB in all, less a few
+    lines, or a few more."""
+    argv, _n, _e = mk_summary(w, d, 3)
+    n = KEPT // 3 // 4000 - 2 + 10 * over
+    for i in range(3):
+        with open(os.path.join(d, "b", "cfg%d" % i, "build.log"), "ab") as f:
+            f.write(warnings(n, b"c%d" % i))
+    return argv, 3 * n * 4000, None
+
+
+def lim_attachment(w, d, over):
+    argv, size, env = mk_attachment(w, d, (64 << 20) + over)
+    return argv, size, env
+
+
+def lim_send(w, d, over):
+    """A message of 256 MiB less 4 kB, queued, sent to a sink."""
+    cfg = os.path.join(d, "robot.yaml")
+    os.makedirs(os.path.join(d, "spool"))
+    write(cfg, "spool: spool\nsmtp_url: smtp://127.0.0.1:%d/bounds\n"
+          "smtp_starttls: opportunistic\nsmtp_timeout: 120\n" % big_sink(w))
+    f = os.path.join(d, "big.eml")
+    head = eml(0, b"")
+    line = b"%075d\n" % 0
+    n = ((256 << 20) - len(head) - 4096) // len(line) + over * 100
+    with open(f, "wb") as fh:
+        fh.write(head)
+        for _ in range(n // 1024):
+            fh.write(line * 1024)
+        fh.write(line * (n % 1024))
+    if over:
+        return ["queue", "-c", cfg, "add", f], os.path.getsize(f), None
+    w.run(["queue", "-c", cfg, "add", f])
+    return ["send", "-c", cfg], os.path.getsize(f), None
+
+
+def lim_lore(w, d, over):
+    """A search answered by lore_max_bytes (8 MiB) of messages, unpacked."""
+    size = [0]
+
+    def answer(tok):
+        one = (b"From mboxrd@z Thu Jan  1 00:00:00 1970\nFrom: Bob <bob@"
+               b"example.org>\nSubject: Re: [PATCH v2] mm/foo: add a fast "
+               b"path %s\nMessage-ID: <re%%d.%s@example.org>\n\nok\n\n"
+               % (tok, tok))
+        raw, i = [], 0
+        total = 0
+        while total < (8 << 20) - 2048 + over * 4096:
+            m = one % i
+            raw.append(m)
+            total += len(m)
+            i += 1
+        raw = b"".join(raw) + b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" \
+            + PATCH % (tok, tok, b"<re0.%s@example.org>" % tok)
+        raw = raw[:(8 << 20) + over * 4096] if over else raw
+        size[0] = len(raw)
+        return gzip.compress(raw, 1)
+    argv = thread_case(w, d, answer)
+    return argv, size[0], None
+
+
+# name, maker, (exit just under, MB at most), (exit just over, words)
+LIMITS = [
+    ("build: build.log and base.log, 8 MiB kept each", lim_build, (0, 110),
+     (65, "more than 8 MiB of compiler output kept")),
+    ("build-summary: 8 MiB kept in all, 3 configs", lim_summary, (0, 110),
+     (65, "more than 8 MiB of findings and ids")),
+    ("compose: a mailed attachment of 64 MiB", lim_attachment, (0, 450),
+     (65, "64 MiB")),
+    ("send: a message of 256 MiB", lim_send, (0, 300), (65, "256 MiB")),
+    ("thread: a search answer of lore_max_bytes", lim_lore, (0, 100),
+     (1, "lore_max_bytes")),
+]
+
+
+def at_limits(w, names):
+    """Section 5 of bench/limits.sh: one line a case; 1 when one fails."""
+    bad = 0
+    print("   %-48s %9s %5s %7s %8s %6s  %s" % (
+        "input", "bytes", "exit", "CPU", "RSS MB", "bound", "verdict"))
+    for name, make, (rc0, mb), (rc1, words) in LIMITS:
+        if names and not any(c in name for c in names):
+            continue
+        for over in (0, 1):
+            d = w.scratch(re.sub(r"\W+", "-", name)[:40] + str(over))
+            argv, size, env = make(w, d, over)
+            rc, cpu, rss, err = measure([w.robot] + argv, w.d, env)
+            errs = [l for l in err.splitlines() if l.startswith("robot: ")]
+            if over:
+                ok = rc == rc1 and len(errs) == 1 and words in errs[0]
+                verdict = "ok" if ok else "exit %d, want %d with '%s': %s" % (
+                    rc, rc1, words, err.strip()[:200])
+            else:
+                ok = rc == rc0 and rss <= mb * 1e6
+                verdict = "ok" if ok else "exit %d (want %d), %.0f MB: %s" % (
+                    rc, rc0, rss / 1e6, err.strip()[:200])
+            bad += not ok
+            print("   %-48s %9d %5d %6.2fs %8.1f %6s  %s" % (
+                name + (" (+ over)" if over else ""), size, rc, cpu,
+                rss / 1e6, "-" if over else mb, verdict))
+            sys.stdout.flush()
+            shutil.rmtree(d, ignore_errors=True)
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scale", type=int, default=1)
     ap.add_argument("--ratio", type=int, default=RATIO)
     ap.add_argument("--robot", default=os.path.join(TOP, "build", "robot"))
+    ap.add_argument("--at-limits", action="store_true",
+                    help="each input at its limit and just over it")
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     procs = []
@@ -558,6 +970,8 @@ def main():
         t0 = time.time()
         measurer(d)
         w = World(d, a.robot, procs)
+        if a.at_limits:
+            return at_limits(w, a.cases)
         base = baseline(w)
         print("   (the inputs' world: %.1f s)" % (time.time() - t0))
         print("   %-52s %9s %9s %7s %7s %8s %8s %9s  %s" % (

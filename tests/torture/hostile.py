@@ -65,6 +65,19 @@ def sethdr(data, name, value):
     return b"\n".join(out) + b"\n\n" + body
 
 
+def delhdr(data, name):
+    """The mail without header `name` (bytes), its folded lines too."""
+    head, body = data.split(b"\n\n", 1)
+    out, skip = [], False
+    for line in head.split(b"\n"):
+        if skip and line[:1] in (b" ", b"\t"):
+            continue
+        skip = line.lower().startswith(name.lower() + b":")
+        if not skip:
+            out.append(line)
+    return b"\n".join(out) + b"\n\n" + body
+
+
 def setbody(data, body):
     return data.split(b"\n\n", 1)[0] + b"\n\n" + body
 
@@ -255,6 +268,13 @@ def mail_cases(m, outside, answer_id):
          ("quoter", answer_id), "refuse"),
         ("a developer's new patch in answer to robot's answer",
          ("human", answer_id), "answer"),
+        ("a developer's new patch in answer to robot's answer, no Date",
+         ("human-nodate", answer_id), "answer"),
+        # a Date is required by RFC 5322, yet a mail without one arrives
+        # (robot's answer has its own date; it quotes "NAME wrote:")
+        ("a follow-up without a Date header", delhdr(i, b"Date"), "answer"),
+        ("an attached patch without a Date header",
+         delhdr(a(b"filename=x.patch"), b"Date"), "answer"),
     ]
     return cases
 
@@ -284,6 +304,9 @@ def answer_mails(m, spool, answer_id):
         "human": (reply % b"human").replace(b"Subject: Re: Re: x",
                                             b"Subject: Re: x") +
         b"\n" + m.body,
+        "human-nodate": delhdr((reply % b"human-nodate").replace(
+            b"Subject: Re: Re: x", b"Subject: Re: x") + b"\n" + m.body,
+            b"Date"),
     }, head
 
 

@@ -10,7 +10,9 @@ archive: a public-inbox archive as robot asks it (GET /PREFIX/<id>/raw):
 the file D/<id>, as an mbox, is the answer (200), no file is a 404; an
 id that starts with "away" is answered with a 302 to URL (another
 server), one that starts with "hop" with a 302 to this server's
-/all/<id without "hop">/raw.  Every request is logged (METHOD PATH).
+/all/<id without "hop">/raw.  A search (?q=QUERY, as robot POSTs it) is
+answered with the file D/q=WORD whose WORD the query holds, else a 404.
+Every request is logged (METHOD PATH).
 
 listen: a server robot must never reach: it logs every connection it
 accepts ("connection") and closes it.
@@ -46,6 +48,13 @@ def archive(a):
         def do_GET(self):
             with open(a.log, "a") as f:
                 f.write("%s %s\n" % (self.command, self.path))
+            if "?q=" in self.path:
+                query = urllib.parse.unquote_plus(self.path)
+                for f in sorted(os.listdir(a.dir)):
+                    if f.startswith("q=") and f[2:] in query:
+                        with open(os.path.join(a.dir, f), "rb") as fh:
+                            return self.answer(200, fh.read())
+                return self.answer(404)
             parts = self.path.split("/")
             if len(parts) < 4 or parts[-1] != "raw":
                 return self.answer(404)

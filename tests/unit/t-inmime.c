@@ -205,10 +205,46 @@ static void files(void)
 	strbuf_release(&why);
 }
 
+/* inmsg_parse: folded fields unfolded, each field its own value */
+static void unfolded(void)
+{
+	const char *text = "Subject: a\n b\n\tc\nX-Empty:\nReferences: "
+			   "<1@x>\n <2@x>\n <3@x>\nTo: d@x\n\nbody\n";
+	struct strbuf why = STRBUF_INIT, big = STRBUF_INIT;
+	struct inmsg m;
+	const char *v;
+	int i;
+
+	CHECK(!inmsg_parse(&m, text, strlen(text), &why), "folded: parses");
+	CHECK_STREQ(inmsg_get(&m, "Subject"), "a b\tc",
+		    "folded: a Subject of three lines");
+	CHECK_STREQ(inmsg_get(&m, "X-Empty"), "", "folded: an empty field");
+	CHECK_STREQ(inmsg_get(&m, "References"), "<1@x> <2@x> <3@x>",
+		    "folded: References of three lines");
+	CHECK_STREQ(inmsg_get(&m, "To"), "d@x", "folded: the field after");
+	inmsg_release(&m);
+	strbuf_addstr(&big, "From: a@x\nReferences: <0@x>");
+	for (i = 1; i < 20000; i++)
+		strbuf_addf(&big, "\n <%d@x>", i);
+	strbuf_addstr(&big, "\n\nbody\n");
+	CHECK(!inmsg_parse(&m, big.buf, big.len, &why), "20,000 lines: parse");
+	v = inmsg_get(&m, "References");
+	/* the value: the field's text less its 19,999 line breaks */
+	CHECK(v &&
+		      strlen(v) == big.len - strlen("From: a@x\nReferences: ") -
+					   strlen("\n\nbody\n") - 19999 &&
+		      strstr(v, "<18@x> <19@x> <20@x>") && !strchr(v, '\n'),
+	      "folded: References of 20,000 lines, whole");
+	inmsg_release(&m);
+	strbuf_release(&big);
+	strbuf_release(&why);
+}
+
 int main(void)
 {
 	char *c = crlf(multipart);
 
+	unfolded();
 	parts(multipart, "LF");
 	parts(c, "CRLF");
 	free(c);

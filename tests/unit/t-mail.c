@@ -584,14 +584,69 @@ static void test_validators_names(void)
 	strbuf_release(&why);
 }
 
+/* The message read through msg_crlf in pieces of `piece` bytes. */
+static void crlf_read(struct strbuf *out, const char *lf, size_t piece)
+{
+	struct msg_crlf c;
+	char buf[16];
+	size_t n;
+
+	msg_crlf_init(&c, lf, strlen(lf));
+	while ((n = msg_crlf_read(&c, buf, piece)) > 0)
+		strbuf_add(out, buf, n);
+	CHECK(out->len == c.size, "msg_crlf: size %zu, %zu bytes given", c.size,
+	      out->len);
+}
+
 static void test_crlf(void)
 {
-	struct strbuf sb = STRBUF_INIT;
+	static const char *const cases[][2] = {
+		{ "a\nb\r\n.\n\nc", "a\r\nb\r\n.\r\n\r\nc" },
+		{ "\n\nx\r\n\r\r\n\n", "\r\n\r\nx\r\n\r\r\n\r\n" },
+		{ "", "" },
+		{ "no line end", "no line end" },
+	};
+	size_t i, piece;
+	int all = 1;
 
-	msg_to_crlf(&sb, "a\nb\r\n.\n\nc", 10);
-	CHECK_STREQ(sb.buf, "a\r\nb\r\n.\r\n\r\nc",
-		    "LF becomes CRLF once, CRLF stays, no dot-stuffing");
-	strbuf_release(&sb);
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		for (piece = 1; piece <= 16; piece++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			crlf_read(&sb, cases[i][0], piece);
+			all &= !strcmp(sb.buf, cases[i][1]);
+			strbuf_release(&sb);
+		}
+	CHECK(all, "msg_crlf: LF becomes CRLF once, CRLF stays, no "
+		   "dot-stuffing, read 1 to 16 bytes at a time");
+}
+
+/* strset as a map: strset_put and strset_get, through its growth */
+static void test_map(void)
+{
+	struct strset m = STRSET_INIT;
+	char id[32];
+	size_t i, v = 99;
+	int all = 1;
+
+	CHECK(!strset_get(&m, "<a@b>", &v) && v == 99,
+	      "strset_get on an empty set: not there, *v untouched");
+	CHECK(strset_add(&m, "<a@b>") && strset_get(&m, "<a@b>", &v) && !v,
+	      "strset_get: a member strset_add added has the value 0");
+	for (i = 0; i < 5000; i++) {
+		snprintf(id, sizeof(id), "<%zu@x>", i);
+		all &= strset_put(&m, id, 3 * i + 1);
+	}
+	all &= !strset_put(&m, "<7@x>", 5);
+	for (i = 0; i < 5000; i++) {
+		snprintf(id, sizeof(id), "<%zu@x>", i);
+		all &= strset_get(&m, id, &v) && v == 3 * i + 1;
+	}
+	CHECK(all && m.n == 5001 && strset_get(&m, "<a@b>", &v) && !v &&
+		      !strset_get(&m, "<5000@x>", &v),
+	      "strset_put: 5,000 values through the growth, the first value "
+	      "kept, the member from before the first put with 0");
+	strset_release(&m);
 }
 
 /* utf8_add_visible and strset (robot/util) */
@@ -626,6 +681,7 @@ static void test_visible_and_sets(void)
 	      "strset: 10,000 members through its growth");
 	strset_release(&a);
 	strset_release(&m);
+	test_map();
 }
 
 int main(void)

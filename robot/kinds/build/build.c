@@ -31,8 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BUILD_STYLES  "config/data/build-styles"
+#define BUILD_STYLES "config/data/build-styles"
+/* What is kept of a log (doc/limits.md): its lines and their text */
 #define MAX_LOG_LINES 200000
+#define MAX_LOG_BYTES (8u << 20)
 
 #define F(key, kind, type, member, sub)                \
 	{                                              \
@@ -594,13 +596,13 @@ static int load_result(struct bctx *c)
 			     "error",
 			     r->file, r->status);
 	log = xasprintf("%s/build.log", r->dir);
-	ret = blog_read(&c->log, log, MAX_LOG_LINES);
+	ret = blog_read(&c->log, log, MAX_LOG_LINES, MAX_LOG_BYTES);
 	free(log);
 	if (ret)
 		return -1;
 	base = xasprintf("%s/base.log", r->dir);
 	if (!access(base, F_OK)) {
-		ret = blog_read(&c->base, base, MAX_LOG_LINES);
+		ret = blog_read(&c->base, base, MAX_LOG_LINES, MAX_LOG_BYTES);
 		if (ret) {
 			free(base);
 			return -1;

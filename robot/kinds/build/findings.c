@@ -469,8 +469,12 @@ static int noise(const char *s)
 	return *p == ' ' && p - s >= 3 && strspn(p, " ") >= 2;
 }
 
+struct blog_limits {
+	size_t lines, bytes;
+};
+
 static int keep_line(struct blog *log, const char *s, size_t len,
-		     size_t max_lines, const char *path)
+		     const struct blog_limits *max, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -479,12 +483,19 @@ static int keep_line(struct blog *log, const char *s, size_t len,
 		strbuf_release(&sb);
 		return 0;
 	}
-	if (max_lines && log->n >= max_lines) {
+	if (max->lines && log->n >= max->lines) {
 		strbuf_release(&sb);
 		return error("%s: more than %zu lines of compiler output "
 			     "(build.log: not a build log?)",
-			     path, max_lines);
+			     path, max->lines);
 	}
+	if (max->bytes && sb.len + 1 > max->bytes - log->bytes) {
+		strbuf_release(&sb);
+		return error("%s: more than %zu MiB of compiler output kept "
+			     "(robot's memory limit; not a build log?)",
+			     path, max->bytes >> 20);
+	}
+	log->bytes += sb.len + 1;
 	ALLOC_GROW(log->v, log->n + 1, log->alloc);
 	bline_parse(&log->v[log->n], strbuf_detach(&sb, NULL));
 	{
@@ -505,8 +516,10 @@ static int keep_line(struct blog *log, const char *s, size_t len,
 	return 0;
 }
 
-int blog_read(struct blog *log, const char *path, size_t max_lines)
+int blog_read(struct blog *log, const char *path, size_t max_lines,
+	      size_t max_bytes)
 {
+	const struct blog_limits max = { max_lines, max_bytes };
 	struct xz_reader *r = xz_open(path, 0);
 	struct strbuf line = STRBUF_INIT;
 	char buf[65536];
@@ -539,8 +552,7 @@ int blog_read(struct blog *log, const char *path, size_t max_lines)
 					    path, nuls);
 				break;
 			}
-			ret = keep_line(log, line.buf, line.len, max_lines,
-					path);
+			ret = keep_line(log, line.buf, line.len, &max, path);
 			strbuf_reset(&line);
 			nul_here = 0;
 		}
@@ -550,7 +562,7 @@ int blog_read(struct blog *log, const char *path, size_t max_lines)
 	if (n < 0)
 		ret = -1;
 	if (!ret && line.len)
-		ret = keep_line(log, line.buf, line.len, max_lines, path);
+		ret = keep_line(log, line.buf, line.len, &max, path);
 	if (!ret && !total)
 		ret = error("%s: the build log is empty", path);
 	if (!ret && nuls > 3)

@@ -51,6 +51,7 @@ struct bline {
 struct blog {
 	struct bline *v;
 	size_t n, alloc;
+	size_t bytes; /* of the kept lines' text, a newline each */
 };
 
 enum finding_level { FINDING_NONE, FINDING_WARNING, FINDING_ERROR };
@@ -83,12 +84,15 @@ void findings_clean(struct strbuf *out, const char *s, size_t len);
 
 /*
  * Reads the log `path` (plain, .gz or .xz by its magic) line by line.
- * Keeps the findings and their context; at most `max_lines` lines are
- * kept (0: no limit).  Returns 0, or -1 after one error naming the file:
- * a missing, unreadable or empty log, a log with NUL bytes in more than
- * a few lines (binary junk).
+ * Keeps the findings and their context: at most `max_lines` lines and
+ * `max_bytes` of their text as shown (a newline each; 0: no limit), what
+ * bounds robot's memory (doc/limits.md).  Returns 0, or -1 after one
+ * error naming the file: a missing, unreadable or empty log, a log with
+ * NUL bytes in more than a few lines (binary junk), more kept than the
+ * limits.
  */
-int blog_read(struct blog *log, const char *path, size_t max_lines);
+int blog_read(struct blog *log, const char *path, size_t max_lines,
+	      size_t max_bytes);
 /* Marks the findings of `log` that `base` (NULL: none) does not have. */
 void blog_mark_new(struct blog *log, const struct blog *base);
 void blog_release(struct blog *log);

@@ -13,6 +13,7 @@
 #include "robot/kinds/build/findings.h"
 #include "robot/report/compose.h"
 #include "robot/util/gz.h"
+#include "robot/util/strset.h"
 #include "robot/util/utf8.h"
 #include "config/config.h"
 #include "config/data.h"
@@ -107,13 +108,18 @@ struct summary {
 	struct build *b;
 	size_t nb;
 	struct strv listed, unverified;
-	int verdict; /* the worst status */
+	struct strset seen; /* the lines listed, "u" + those unverified */
+	size_t kept;	    /* bytes of listed lines and ids (a newline each) */
+	int verdict;	    /* the worst status */
 	size_t tested, skipped;
 };
 
+/* Appends a copy; the array doubles when n is a power of two (n is never
+ * more than the array holds: sorting out repeats only lowers it). */
 static void strv_push(struct strv *v, const char *s, size_t len)
 {
-	v->v = xrealloc(v->v, (v->n + 1) * sizeof(*v->v));
+	if (!(v->n & (v->n - 1)))
+		v->v = xreallocarray(v->v, v->n ? 2 * v->n : 1, sizeof(*v->v));
 	v->v[v->n++] = xstrndup(s, len);
 }
 
@@ -156,14 +162,18 @@ static int sorted_has(const struct strv *v, const char *s)
 
 /* A line longer than this is no compiler output (bounded memory). */
 #define MAX_LINE (1u << 20)
-/* Finding lines kept of one log, at most. */
-#define MAX_FINDINGS 200000u
+/* Finding lines kept of one log, at most, and their bytes (a newline
+ * each); and the bytes the summary keeps of all its builds: the lines it
+ * lists, each once, and each build's ids (doc/limits.md). */
+#define MAX_FINDINGS	 200000u
+#define MAX_LOG_KEPT	 (8u << 20)
+#define MAX_SUMMARY_KEPT (8u << 20)
 
 struct log_reader {
 	const char *path;
 	FILE *f;
 	struct gz_reader *gz;
-	size_t lineno, kept;
+	size_t lineno, kept, bytes;
 	struct strbuf line;
 };
 
@@ -189,6 +199,11 @@ static int log_line(struct log_reader *r, struct strv *out)
 	if (++r->kept > MAX_FINDINGS)
 		return error("%s:%zu: more than %u findings in one log",
 			     r->path, r->lineno, MAX_FINDINGS);
+	r->bytes += len + 1;
+	if (r->bytes > MAX_LOG_KEPT)
+		return error("%s:%zu: more than %u MiB of findings in one log "
+			     "(robot's memory limit)",
+			     r->path, r->lineno, MAX_LOG_KEPT >> 20);
 	strv_push(out, p, len);
 	return 0;
 }
@@ -325,6 +340,21 @@ static int drop_dym(const struct summary *s)
 	return v && !strcmp(v, "drop");
 }
 
+/* A new line of a build (unverified: `unv`) into the summary's lists,
+ * once whatever the number of builds that have it. */
+static void list_line(struct summary *s, int unv, const char *l)
+{
+	struct strbuf key = STRBUF_INIT;
+
+	strbuf_addstr(&key, unv ? "u" : "l");
+	strbuf_addstr(&key, l);
+	if (strset_add(&s->seen, key.buf)) {
+		strv_push(unv ? &s->unverified : &s->listed, l, strlen(l));
+		s->kept += strlen(l) + 1;
+	}
+	strbuf_release(&key);
+}
+
 /*
  * Reads one build result: its ids into b->ids (none for a build that is
  * not `tracked`: its lines are listed only), its new lines into the
@@ -377,8 +407,7 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 					strv_push(&b->ids, id.buf, id.len);
 			}
 			if (!sorted_has(&base, l))
-				strv_push(k ? &s->unverified : &s->listed, l,
-					  strlen(l));
+				list_line(s, k, l);
 		}
 	}
 	if (!y.status)
@@ -393,6 +422,13 @@ done : {
 	/* "clang version 18.1.8 (...)", "Debian clang version 14.0.6" */
 	b->clang = b->y.compiler && strstr(b->y.compiler, "clang");
 	strv_sort_uniq(&b->ids);
+	for (i = 0; i < b->ids.n; i++)
+		s->kept += strlen(b->ids.v[i]) + 1;
+	if (s->kept > MAX_SUMMARY_KEPT)
+		ret = error("%s/build.log: with this build, the summary keeps "
+			    "more than %u MiB of findings and ids (robot's "
+			    "memory limit)",
+			    dir, MAX_SUMMARY_KEPT >> 20);
 }
 out:
 	schema_release(&y, &build_schema);
@@ -844,6 +880,7 @@ static void summary_release(struct summary *s)
 	free(s->b);
 	strv_free(&s->listed);
 	strv_free(&s->unverified);
+	strset_release(&s->seen);
 	schema_release(&s->req, &request_schema);
 	style_release(&s->st);
 	style_release(&s->foot);
@@ -863,6 +900,29 @@ static int add_headers(struct msg *m, const struct summary *s,
 			       "tree, branch, head"))
 		return -1;
 	return compose_add_header(m, "Message-ID", msgid, path, "message_id");
+}
+
+/* The verdict, and the configs tested and skipped: a config built twice
+ * (by gcc and clang) counts once, or twice where the style says so. */
+static void count_builds(struct summary *s)
+{
+	struct strset labels = STRSET_INIT;
+	int twice = style_int(s, "summary.count_twice");
+	size_t i;
+
+	s->verdict = ST_SUCCESS;
+	for (i = 0; i < s->nb; i++) {
+		if (s->b[i].status == ST_SKIPPED) {
+			s->skipped += !s->b[i].recent;
+			continue;
+		}
+		if (s->b[i].status > (enum build_status)s->verdict)
+			s->verdict = s->b[i].status;
+		if (!s->b[i].recent)
+			s->tested +=
+				twice || strset_add(&labels, s->b[i].label);
+	}
+	strset_release(&labels);
 }
 
 int summary_compose(struct composed *out, const char *path,
@@ -892,9 +952,11 @@ int summary_compose(struct composed *out, const char *path,
 	    style_load_table(&s.foot, day, NULL, BUILD_STYLES))
 		goto out;
 	s.b = xcalloc(s.req.builds.n + s.req.recent.n, sizeof(*s.b));
-	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++, s.nb++) {
+	for (i = 0; i < s.req.builds.n + s.req.recent.n; i++) {
 		int recent = i >= s.req.builds.n;
 
+		/* released with the others, also when it fails half read */
+		s.nb = i + 1;
 		s.b[i].recent = recent;
 		if (read_build(&s,
 			       recent ? s.req.recent.v[i - s.req.builds.n]
@@ -904,27 +966,7 @@ int summary_compose(struct composed *out, const char *path,
 	}
 	strv_sort_uniq(&s.listed);
 	strv_sort_uniq(&s.unverified);
-	s.verdict = ST_SUCCESS;
-	for (i = 0; i < s.nb; i++) {
-		size_t j;
-
-		if (s.b[i].status == ST_SKIPPED) {
-			s.skipped += !s.b[i].recent;
-			continue;
-		}
-		if (s.b[i].status > (enum build_status)s.verdict)
-			s.verdict = s.b[i].status;
-		if (s.b[i].recent)
-			continue;
-		/* a config built twice (by gcc and clang) counts once,
-		 * or twice where the style says so */
-		for (j = style_int(&s, "summary.count_twice") ? i : 0; j < i;
-		     j++)
-			if (!s.b[j].recent && s.b[j].status != ST_SKIPPED &&
-			    !strcmp(s.b[j].label, s.b[i].label))
-				break;
-		s.tested += j == i;
-	}
+	count_builds(&s);
 	if (template_add(&body, &s, "body") ||
 	    template_add(&subject, &s, "subject"))
 		goto out;

@@ -319,7 +319,8 @@ static int b_quote(struct rrender *rr, struct strbuf *out)
 
 	reply_quote_split(rr->v->parent->text, &head, &tail);
 	if (head.len) {
-		ret = expand_block(rr, out, "reply-attribution", NULL);
+		/* first fit: a mail without a Date is answered "NAME wrote:" */
+		ret = expand_first_fit(rr, out, "reply-attribution");
 		if (!ret) {
 			strbuf_addch(out, '\n');
 			strbuf_addbuf(out, &head);
