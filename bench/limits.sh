@@ -20,7 +20,12 @@
 #      of kept lines each, a summary keeping 8 MiB, a mailed attachment
 #      of 64 MiB, robot send on a message of 256 MiB, robot thread on a
 #      search answer of lore_max_bytes: exit code and peak RSS against
-#      doc/limits.md's figure, then one error just over the limit.
+#      doc/limits.md's figure, then one error just over the limit;
+#   6. robot inbox with 0, 100 and 400 new mails against a spool of
+#      20,000 messages (INBOX_SPOOL=M), its folders an hour old (bounds.py
+#      --inbox-spool): CPU, peak RSS, the CPU each more mail costs, and
+#      the spool's messages opened (strace), each once a run, however
+#      many mails (it was once a mail: 11.5 s of CPU for 25 mails).
 #
 # CPU is user + sys (the machine is shared); generating the inputs takes
 # a minute, most of it gzip.
@@ -189,3 +194,8 @@ echo "4. every input of every command: two sizes 4 times apart (bounds.py)"
 echo
 echo "5. at the limits: just under (peak RSS) and just over (one error)"
 /usr/bin/python3 "$top/tests/torture/bounds.py" --robot "$ROBOT" --at-limits
+
+echo
+echo "6. robot inbox against a large spool: each message read once a run"
+/usr/bin/python3 "$top/tests/torture/bounds.py" --robot "$ROBOT" \
+	--inbox-spool "${INBOX_SPOOL:-20000}"

@@ -3,8 +3,8 @@
  * record.c: the records of queued reports (record.h).
  */
 #include "robot/util/common.h"
-#include "robot/util/strset.h"
 #include "robot/delivery/record.h"
+#include "robot/delivery/msgindex.h"
 #include "config/request.h"
 #include "config/yaml.h"
 
@@ -12,66 +12,66 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/*
+ * The first state folder, in spool_list()'s order, that holds a message
+ * `msgid`: 1 with its name (the index's) and state, else 0; with
+ * `errors`, the exit code of a folder before it that cannot be read, as
+ * listing each folder in turn would.
+ */
+static int find(struct spool *s, const char *msgid, int errors,
+		const char **found, enum spool_state *st)
+{
+	enum spool_state i;
+	int ret;
+
+	for (i = 0; i < SPOOL_NSTATES; i++) {
+		if (errors && (ret = msgindex_error(s, i)))
+			return ret;
+		*found = msgindex_get(s, i, msgid);
+		if (*found) {
+			*st = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int record_find_message(struct spool *s, const char *msgid, char **name,
 			enum spool_state *st)
 {
-	enum spool_state i;
+	enum spool_state at = SPOOL_NEW;
+	const char *found;
+	int ret;
 
-	for (i = 0; i < SPOOL_NSTATES; i++) {
-		struct spool_msg *v;
-		size_t n, j;
-		int ret = spool_list(s, i, &v, &n), found = 0;
-
-		if (ret)
-			return ret > 1 ? ret : EXIT_RUNTIME;
-		for (j = 0; j < n && !found; j++) {
-			if (!v[j].message_id || strcmp(v[j].message_id, msgid))
-				continue;
-			found = 1;
-			if (name)
-				*name = xstrdup(v[j].name);
-			if (st)
-				*st = i;
-		}
-		spool_msgs_release(v, n);
-		if (found)
-			return 1;
-	}
-	return 0;
+	msgindex_update(s);
+	ret = find(s, msgid, 1, &found, &at);
+	if (ret == 1 && name)
+		*name = xstrdup(found);
+	if (ret == 1 && st)
+		*st = at;
+	return ret;
 }
 
 int record_find_newest(struct spool *s, char *const *ids, size_t n, char **name,
 		       const char **id)
 {
-	struct strset held = STRSET_INIT;
 	enum spool_state i;
+	const char *found;
 	size_t k;
-	int ret = 0;
+	int ret;
 
-	/* the spool's Message-IDs, listed once, whatever n is */
-	for (i = 0; i < SPOOL_NSTATES && !ret; i++) {
-		struct spool_msg *v;
-		size_t nv, j;
-
-		ret = spool_list(s, i, &v, &nv);
-		if (ret) {
-			ret = ret > 1 ? ret : EXIT_RUNTIME;
-			break;
+	/* one look at the spool, whatever n is: every state readable */
+	msgindex_update(s);
+	for (i = 0; i < SPOOL_NSTATES; i++)
+		if ((ret = msgindex_error(s, i)))
+			return ret;
+	for (k = n; k-- > 0;)
+		if (find(s, ids[k], 0, &found, &i)) {
+			*name = xstrdup(found);
+			*id = ids[k];
+			return 1;
 		}
-		for (j = 0; j < nv; j++)
-			if (v[j].message_id)
-				strset_add(&held, v[j].message_id);
-		spool_msgs_release(v, nv);
-	}
-	for (k = n; !ret && k-- > 0;)
-		if (strset_has(&held, ids[k])) {
-			ret = record_find_message(s, ids[k], name, NULL);
-			if (ret == 1)
-				*id = ids[k];
-			break;
-		}
-	strset_release(&held);
-	return ret;
+	return 0;
 }
 
 static char *absolute(const char *path)

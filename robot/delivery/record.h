@@ -36,7 +36,9 @@ struct report_record {
 /*
  * The message of the spool whose Message-ID is `msgid` ("<id>"), in any
  * state: 1 with its name (caller frees; `name` may be NULL) and state,
- * 0 when there is none, or an exit code (> 1) after an error.
+ * 0 when there is none, or an exit code after an error.  Looked up in
+ * the spool's index (robot/delivery/msgindex.h): a command that asks for
+ * each of many mails reads each message's header once, not once a mail.
  */
 int record_find_message(struct spool *s, const char *msgid, char **name,
 			enum spool_state *st);
@@ -44,7 +46,8 @@ int record_find_message(struct spool *s, const char *msgid, char **name,
  * The newest of ids[0..n) (the References of a mail, oldest first) that
  * robot's spool holds, in any state: 1 with its name (caller frees) and
  * *id pointing into ids, 0 when none, or an exit code after an error.
- * The spool is listed once, whatever n is.
+ * The spool is looked at once (its index brought up to date), whatever n
+ * is.
  */
 int record_find_newest(struct spool *s, char *const *ids, size_t n, char **name,
 		       const char **id);

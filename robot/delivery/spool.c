@@ -14,6 +14,7 @@
  */
 #include "robot/util/common.h"
 #include "robot/delivery/spool.h"
+#include "robot/delivery/msgindex.h"
 #include "robot/util/utf8.h"
 #include "mail/envelope.h"
 
@@ -161,6 +162,7 @@ err:
 
 void spool_close(struct spool *s)
 {
+	msgindex_free(s->index);
 	if (s->lock_fd >= 0)
 		close(s->lock_fd);
 	if (s->send_fd >= 0)
@@ -299,6 +301,21 @@ static void head_field(char **dst, const struct strbuf *head, const char *f)
 	if (!envelope_field(head->buf, head->len, f, &v))
 		*dst = strbuf_detach(&v, NULL);
 	strbuf_release(&v);
+}
+
+int spool_message_id(struct spool *s, enum spool_state st, const char *name,
+		     char **id)
+{
+	struct strbuf head = STRBUF_INIT;
+	char *p = path_of(s, state_dirs[st], name, ".eml");
+	int ret = read_head(&head, p);
+
+	*id = NULL;
+	if (!ret)
+		head_field(id, &head, "Message-ID");
+	strbuf_release(&head);
+	free(p);
+	return ret;
 }
 
 const char spool_too_big[] = "more than 256 MiB, the largest message robot "

@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <time.h>
 
+struct msgindex;
 struct strbuf;
 
 enum spool_state {
@@ -53,6 +54,9 @@ struct spool {
 	int lock_fd, send_fd;
 	int locked, sending;
 	int read_only; /* opened without create where robot cannot write */
+	/* its messages by Message-ID, made by the first look-up
+	 * (robot/delivery/msgindex.h) */
+	struct msgindex *index;
 };
 
 /*
@@ -187,6 +191,14 @@ int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
  */
 int spool_message_fits(struct spool *s, enum spool_state st, const char *name);
 extern const char spool_too_big[];
+
+/*
+ * The Message-ID in the header of a message (NULL when it has none)
+ * into *id (caller frees): 0, or -1 when the file cannot be opened (it
+ * moved, errno says).
+ */
+int spool_message_id(struct spool *s, enum spool_state st, const char *name,
+		     char **id);
 
 /*
  * The message's bytes.  Returns 0, an exit code after an error line, or

@@ -20,11 +20,15 @@ shared) and its peak RSS (wait4).  A case holds when
 
     bounds.py [--scale K] [--ratio R] [CASE...]    prints the table
     bounds.py --at-limits [CASE...]    each input at its limit, and over
+    bounds.py --inbox-spool M [N...]   robot inbox, N new mails, M queued
 
 --scale multiplies every N (bench/limits.sh runs 8; make torture 1).
 --at-limits (bench/limits.sh section 5) makes each input just under its
 limit (it must pass, its peak RSS within the figure doc/limits.md gives)
-and just over it (one robot: error: line).
+and just over it (one robot: error: line).  --inbox-spool (section 6)
+runs robot inbox with 0, 100 and 400 new mails (or the N given) against a
+spool of M messages: its CPU a mail must not grow with M, and each message
+of the spool is opened once a run (strace), not once a mail.
 """
 import argparse
 import gzip
@@ -472,6 +476,47 @@ def mk_seen(w, d, n):
     return ["inbox", "-c", inbox_cfg(w, d), md], n, EPOCH
 
 
+SPOOL_PER_MAIL = 8
+
+
+def spool_of(w, d, m):
+    """d/spool: the world's (the report the follow-ups answer, in new/)
+    and m messages robot sent, written straight into sent/ (a day of
+    reports is what a busy robot's spool holds)."""
+    sp = os.path.join(d, "spool")
+    shutil.copytree(os.path.join(w.d, "spool"), sp)
+    for i in range(m):
+        write(os.path.join(sp, "sent", "%032x.eml" % (0x5e47 << 64 | i)),
+              eml(i))
+    return sp
+
+
+def inbox_against(w, d, n, m, aged=False):
+    """n new follow-ups in a Maildir, against a spool of m + 1 messages:
+    robot inbox looks each mail's Message-ID and References up in the
+    spool (is it robot's own mail, which report does it answer).  aged:
+    the spool's folders last changed an hour ago, as cron finds them
+    (one changed less than a second ago is read again at each look-up,
+    robot/delivery/msgindex.h)."""
+    sp = spool_of(w, d, m)
+    if aged:
+        for st in ("new", "sent", "failed", "hold"):
+            os.utime(os.path.join(sp, st), (time.time() - 3600,) * 2)
+    md = os.path.join(d, "Maildir")
+    for sub in ("cur", "tmp"):
+        os.makedirs(os.path.join(md, sub))
+    for i in range(n):
+        write(os.path.join(md, "new", "%d.box" % i), followup(w, i))
+    cfg = inbox_cfg(w, d)
+    write(cfg, open(cfg).read().replace("spool: %s/spool" % w.d,
+                                        "spool: %s" % sp))
+    return ["inbox", "-c", cfg, md], n, EPOCH
+
+
+def mk_inbox_spool(w, d, n):
+    return inbox_against(w, d, n, SPOOL_PER_MAIL * n)
+
+
 def to_mail(d, data):
     path = os.path.join(d, "mail.eml")
     return path, write(path, data)
@@ -708,9 +753,12 @@ def mk_plot(w, d, n):
 
 
 class Case:
-    def __init__(self, name, make, n, per_unit, ok=(0,), unit="byte"):
+    def __init__(self, name, make, n, per_unit, ok=(0,), unit="byte",
+                 opens=None):
         self.name, self.make, self.n = name, make, n
         self.per_unit, self.ok, self.unit = per_unit, ok, unit
+        # the most spool messages robot may open a unit (strace counts)
+        self.opens = opens
 
 
 # per_unit: the most memory a unit of input may cost, in bytes; generous
@@ -739,6 +787,8 @@ CASES = [
     Case("inbox: a Maildir of N follow-ups", mk_maildir, 25, 0,
          unit="mail"),
     Case("inbox: a seen file of N ids", mk_seen, 20000, 200, unit="id"),
+    Case("inbox: N new mails against a spool of 8N messages",
+         mk_inbox_spool, 25, 4096, unit="mail", opens=SPOOL_PER_MAIL + 1),
     Case("reply --extract-patch: a diff of N lines", mk_diff, 20000, 16),
     Case("reply --extract-patch: N lines and no patch", mk_lines, 100000,
          16),
@@ -795,9 +845,60 @@ def one(w, case, scale, ratio, base):
     return rows, slope, probs
 
 
+SPOOL_EML = re.compile(r'openat\(.*/spool/(new|sent|failed|hold)/[^/"]*'
+                       r'\.eml", [^)]*\) = \d')
+
+
+def can_strace():
+    try:
+        return subprocess.run(["strace", "-o", "/dev/null", "true"],
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+    except OSError:
+        return False
+
+
+def spool_opens(w, make, n):
+    """(exit code, units, how many times robot opened a message file of
+    the spool) for make's input of size n, under strace."""
+    d = w.scratch("spool-opens")
+    argv, units, env = make(w, d, n)
+    log = os.path.join(d, "strace.log")
+    e = dict(os.environ, TZ="UTC", LC_ALL="C", **(env or {}))
+    e.pop("ROBOT_TEST_CRASH", None)
+    # LeakSanitizer cannot run under ptrace (an ASan build's robot)
+    e["ASAN_OPTIONS"] = ":".join(filter(None, (
+        os.environ.get("ASAN_OPTIONS"), "detect_leaks=0")))
+    rc = subprocess.run(["strace", "-f", "-qq", "-e", "trace=openat", "-o",
+                         log, w.robot] + argv, cwd=w.d, env=e,
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL).returncode
+    with open(log, errors="replace") as f:
+        opens = sum(1 for line in f if SPOOL_EML.search(line))
+    shutil.rmtree(d, ignore_errors=True)
+    return rc, units, opens
+
+
+def opens_check(w, case, sizes):
+    """(rows, problems): the spool messages opened at each size against
+    the case's bound (a look-up that lists the spool once a mail opens
+    each message once a mail: quadratic)."""
+    rows, probs = [], []
+    for n in sizes:
+        rc, units, opens = spool_opens(w, case.make, n)
+        bound = case.opens * units + 1
+        rows.append((units, opens, bound))
+        if rc not in case.ok:
+            probs.append("N=%d under strace: exit %d" % (n, rc))
+        if opens > bound:
+            probs.append("%d spool messages opened for %d %ss (at most "
+                         "%d)" % (opens, units, case.unit, bound))
+    return rows, probs
+
+
 def family_bounds():
     """Family 6 of tests/torture/run: one check a case."""
-    from kit import T, Family, check, procs, ROBOT
+    from kit import T, Family, check, skip, procs, ROBOT
     fam = Family("resource bounds")
     t0 = time.time()
     measurer(T)
@@ -813,6 +914,17 @@ def family_bounds():
               "of memory a %s (at most %d)" % (
                   case.name, u1, u2, case.unit, c1, c2, slope, case.unit,
                   case.per_unit), not probs, "\n".join(probs))
+        if not case.opens:
+            continue
+        fam.tried += 1
+        desc = "%s: spool messages opened" % case.name
+        if not can_strace():
+            skip(fam, desc, "strace cannot trace here")
+            continue
+        rows, probs = opens_check(w, case, (case.n, case.n * RATIO))
+        check(fam, "%s: %s" % (desc, ", ".join(
+            "%d for %d %ss (at most %d)" % (o, u, case.unit, b)
+            for u, o, b in rows)), not probs, "\n".join(probs))
     return fam
 
 
@@ -954,6 +1066,45 @@ def at_limits(w, names):
     return 1 if bad else 0
 
 
+# ---- robot inbox against a large spool (bench/limits.sh section 6) ------------
+
+def inbox_spool(w, m, sizes):
+    """Section 6 of bench/limits.sh: robot inbox with each number of new
+    mails of `sizes` against a spool of m + 1 messages (its folders an
+    hour old): CPU, peak RSS, the CPU each mail more costs, and (strace)
+    the spool's messages opened, each at most once; 1 when a run fails
+    or opens more."""
+    bad = 0
+    traced = can_strace()
+    print("   a spool of %d messages: new mails %12s %7s %8s %12s %8s  %s" % (
+        m + 1, "exit", "CPU", "RSS MB", "CPU a mail", "opened", "verdict"))
+    prev = None
+
+    def make(w_, d_, n_):
+        return inbox_against(w_, d_, n_, m, aged=True)
+    for n in sizes:
+        d = w.scratch("inbox-spool-%d" % n)
+        argv, _u, env = make(w, d, n)
+        rc, cpu, rss, err = measure([w.robot] + argv, w.d, env)
+        shutil.rmtree(d, ignore_errors=True)
+        opens = "-"
+        ok = rc == 0
+        if traced:
+            rc2, _u, k = spool_opens(w, make, n)
+            opens = "%d" % k
+            ok = ok and rc2 == 0 and k <= m + 1
+        bad += not ok
+        # what each mail more costs, against the row before
+        per = "%.4fs" % ((cpu - prev[1]) / (n - prev[0])) if prev else "-"
+        prev = (n, cpu)
+        print("   %-45d %5d %6.2fs %8.1f %12s %8s  %s" % (
+            n, rc, cpu, rss / 1e6, per, opens,
+            "ok" if ok else "exit %d, %s opened: %s" % (rc, opens,
+                                                        err.strip()[:200])))
+        sys.stdout.flush()
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scale", type=int, default=1)
@@ -961,6 +1112,8 @@ def main():
     ap.add_argument("--robot", default=os.path.join(TOP, "build", "robot"))
     ap.add_argument("--at-limits", action="store_true",
                     help="each input at its limit and just over it")
+    ap.add_argument("--inbox-spool", type=int, metavar="M",
+                    help="robot inbox against a spool of M messages")
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     procs = []
@@ -972,6 +1125,9 @@ def main():
         w = World(d, a.robot, procs)
         if a.at_limits:
             return at_limits(w, a.cases)
+        if a.inbox_spool:
+            return inbox_spool(w, a.inbox_spool,
+                               [int(c) for c in a.cases] or [0, 100, 400])
         base = baseline(w)
         print("   (the inputs' world: %.1f s)" % (time.time() - t0))
         print("   %-52s %9s %9s %7s %7s %8s %8s %9s  %s" % (
@@ -982,6 +1138,13 @@ def main():
                 continue
             t0 = time.time()
             rows, slope, probs = one(w, case, a.scale, a.ratio, base)
+            if case.opens and can_strace():
+                orows, oprobs = opens_check(w, case, (
+                    case.n * a.scale, case.n * a.scale * a.ratio))
+                probs += oprobs
+                print("   %-52s spool messages opened: %s" % ("", ", ".join(
+                    "%d for %d %ss" % (o, u, case.unit)
+                    for u, o, _b in orows)))
             took = time.time() - t0
             bad += bool(probs)
             (n1, u1, _, c1, m1), (n2, u2, _, c2, m2) = rows
