@@ -34,8 +34,10 @@ TEST_PKGS="$TEST_PKGS clang-14 libclang-rt-14-dev"
 # and reads the delivered mails back with mutt.
 TEST_PKGS="$TEST_PKGS openssl postfix strace mutt sasl2-bin libsasl2-modules"
 # make torture: python3-cryptography makes its CA and its expired and
-# wrong-host certificates (tests/torture/run).
-TEST_PKGS="$TEST_PKGS python3-cryptography"
+# wrong-host certificates (tests/torture/run); valgrind (callgrind)
+# counts robot's instructions for the bounds a timing cannot show
+# (tests/torture/bounds.py).
+TEST_PKGS="$TEST_PKGS python3-cryptography valgrind"
 # The package (make package, t0110): dpkg-buildpackage, debhelper,
 # lintian; util-linux's unshare runs its maintainer scripts in a private
 # mount namespace, adduser makes the user robot there.

@@ -204,5 +204,52 @@ assert json.load(open(sys.argv[1]))["paused"] == "relay maintenance until 10:00"
 ok "resume: the pause file is gone" test ! -e spool/pause
 ok "nothing was left in tmp/" test "$(find spool/tmp -type f | wc -l)" -eq 0
 
+# --- each message gets its own state file, whatever else the folder holds --------------
+# failed/ of o.spool: messages 1 to 30, the odd ones with a state file
+# (attempts 11, 13...), state files whose message is gone (sorting
+# before, between and after each of the messages), a folder named like a
+# message, a state file that is a folder, NAME.eml.state beside NAME.eml;
+# message 3's name is in new/ too, with a state file of its own
+mkdir -p o.spool/new o.spool/sent o.spool/failed o.spool/hold
+printf 'spool: o.spool\n' >o.yaml
+hexname() { printf '%032x' "$1"; }
+for i in $(seq 1 30); do
+	f=o.spool/failed/$(hexname $((i * 16)))
+	mail "o$i"
+	cp "o$i.eml" "$f.eml"
+	touch -d "@$((1767261600 + i * 60))" "$f.eml"
+	[ $((i % 2)) -eq 1 ] &&
+		printf 'attempts: %d\nreply: 550 state of o%d\n' $((10 + i)) "$i" >"$f.state"
+	printf 'attempts: 99\nreply: 550 no message\n' >"o.spool/failed/$(hexname $((i * 16 - 8))).state"
+done
+printf 'attempts: 99\n' >"o.spool/failed/$(hexname 65535).state"
+mkdir "o.spool/failed/$(hexname 1000).eml"
+printf 'attempts: 98\n' >"o.spool/failed/$(hexname 1000).state"
+rm "o.spool/failed/$(hexname 80).state"
+mkdir "o.spool/failed/$(hexname 80).state"
+printf 'attempts: 97\n' >"o.spool/failed/$(hexname 32).eml.state"
+cp o3.eml "o.spool/new/$(hexname 48).eml"
+printf 'attempts: 2\nreply: 421 state in new\n' >"o.spool/new/$(hexname 48).state"
+"$ROBOT" queue -c o.yaml --json >o.json 2>o.err
+ok "odd entries beside the state files: exit 0, nothing on stderr" \
+	sh -c 'test $? -eq 0 && test ! -s "$1"' _ o.err
+ok "... each message listed once with its own state, oldest first" "$PYTHON" -c '
+import json, sys
+got = [(m["file"], m["message_id"], m["attempts"], m["reply"])
+       for m in json.load(open(sys.argv[1]))["messages"]]
+want = [("new/%032x.eml" % 48, "<o3.test@example.org>", 2, "421 state in new")]
+for i in range(1, 31):
+    odd = i % 2 == 1 and i != 5
+    want.append(("failed/%032x.eml" % (i * 16), "<o%d.test@example.org>" % i,
+                 10 + i if odd else 0, "550 state of o%d" % i if odd else None))
+assert got == want, "\n".join(map(repr, got))
+' o.json
+"$ROBOT" queue -c o.yaml >o.out
+ok "... the text listing too" sh -c '
+	grep -q "^failed .*<o1.test@example.org> attempts 11: 550 state of o1$" "$1" &&
+	grep -q "^failed .*<o7.test@example.org> attempts 17: 550 state of o7$" "$1" &&
+	grep -q "^failed .*<o2.test@example.org>$" "$1" &&
+	test "$(wc -l <"$1")" -eq 31' _ o.out
+
 echo "1..$test_n"
 [ "$test_failed" -eq 0 ]

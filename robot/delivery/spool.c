@@ -749,6 +749,12 @@ static int cmp_msg(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* qsort and bsearch over the names of a folder's state files */
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static int has_suffix(const char *s, const char *suffix, size_t *stem)
 {
 	size_t n = strlen(s), k = strlen(suffix);
@@ -803,20 +809,20 @@ int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 	closedir(d);
 	if (nr)
 		qsort(v, nr, sizeof(*v), cmp_msg);
+	/* each message looks its state file up: n log n, not n * n */
+	if (nstates)
+		qsort(states, nstates, sizeof(*states), cmp_name);
 	for (i = 0; i < nr; i++) {
 		struct strbuf head = STRBUF_INIT;
 		char *p = path_of(s, state_dirs[st], v[i].name, ".eml");
-		size_t j;
 
 		read_head(&head, p);
 		head_field(&v[i].message_id, &head, "Message-ID");
 		head_field(&v[i].subject, &head, "Subject");
 		strbuf_release(&head);
 		free(p);
-		for (j = 0; j < nstates; j++)
-			if (!strcmp(states[j], v[i].name))
-				break;
-		if (j < nstates) {
+		if (nstates && bsearch(&v[i].name, states, nstates,
+				       sizeof(*states), cmp_name)) {
 			int r;
 
 			/* the commands that act on it say it is corrupt */

@@ -16,7 +16,11 @@ shared) and its peak RSS (wait4).  A case holds when
   - memory grows at most `per_unit` bytes per unit of input (0: it does
     not grow: one item at a time), with MEM_NOISE of noise allowed:
     doc/limits.md gives each input its limit, so its memory at the limit
-    is bounded by that slope.
+    is bounded by that slope;
+  - for a case marked instr, robot's instructions (callgrind, the same
+    whatever the load) above its start-up grow at most INSTR_SLACK times
+    as fast as the input: a step quadratic in it that costs little time
+    at these sizes still shows.
 
     bounds.py [--scale K] [--ratio R] [CASE...]    prints the table
     bounds.py --at-limits [CASE...]    each input at its limit, and over
@@ -410,6 +414,30 @@ def mk_queue_n(w, d, n):
     return ["queue", "-c", queue_n(w, d, n), "--json"], n, None
 
 
+SENT_STATE = ("attempts: 1\nlast-attempt: 2026-01-01T00:00:00Z\n"
+              "done: 2026-01-01T00:00:00Z\nvia: mbox:m.mbox\n"
+              "reply: appended\nsent-to: d@example.org\n")
+
+
+def mk_queue_sent(w, d, n):
+    """A spool of n messages robot sent, each with its state file (a month
+    of reports), written straight into sent/ under names in no order, and
+    a state file whose message is gone: robot queue reads each message's
+    state."""
+    sp = os.path.join(d, "spool")
+    for st in ("new", "sent", "failed", "hold"):
+        os.makedirs(os.path.join(sp, st))
+    for i in range(n + 1):
+        p = os.path.join(sp, "sent", "%032x" % (0x5e47 << 64 |
+                                                 i * 2654435761 % (1 << 40)))
+        if i < n:
+            write(p + ".eml", eml(i))
+        write(p + ".state", SENT_STATE)
+    cfg = os.path.join(d, "robot.yaml")
+    write(cfg, "spool: spool\nmbox: m.mbox\n")
+    return ["queue", "-c", cfg, "--json"], n, None
+
+
 def mk_send_big(w, d, n):
     """A message of n lines sent to a server that takes any size."""
     cfg = sink_cfg(w, d, big_sink(w))
@@ -754,11 +782,13 @@ def mk_plot(w, d, n):
 
 class Case:
     def __init__(self, name, make, n, per_unit, ok=(0,), unit="byte",
-                 opens=None):
+                 opens=None, instr=False):
         self.name, self.make, self.n = name, make, n
         self.per_unit, self.ok, self.unit = per_unit, ok, unit
         # the most spool messages robot may open a unit (strace counts)
         self.opens = opens
+        # also count robot's instructions (callgrind): linear exactly
+        self.instr = instr
 
 
 # per_unit: the most memory a unit of input may cost, in bytes; generous
@@ -783,6 +813,8 @@ CASES = [
     Case("queue --json: N messages", mk_queue_n, 60, 2048,
          unit="message"),
     Case("queue add: a message of N lines", mk_queue_add, 12000, 6),
+    Case("queue --json: N sent messages, each with its state file",
+         mk_queue_sent, 1000, 2048, unit="message", instr=True),
     Case("inbox: an mbox of N follow-ups", mk_mbox, 25, 0, unit="mail"),
     Case("inbox: a Maildir of N follow-ups", mk_maildir, 25, 0,
          unit="mail"),
@@ -896,6 +928,58 @@ def opens_check(w, case, sizes):
     return rows, probs
 
 
+INSTR_SLACK = 1.25
+
+
+def instructions(w, argv, cwd, env=None):
+    """(exit code, instructions robot ran): callgrind's count, the same
+    from run to run whatever the machine's load; None when valgrind
+    cannot run robot (not installed, an ASan build)."""
+    if not shutil.which("valgrind"):
+        return None
+    out = os.path.join(cwd, "callgrind.out")
+    e = dict(os.environ, TZ="UTC", LC_ALL="C", **(env or {}))
+    e.pop("ROBOT_TEST_CRASH", None)
+    rc = subprocess.run(["valgrind", "--tool=callgrind", "-q",
+                         "--callgrind-out-file=" + out, w.robot] + argv,
+                        cwd=cwd, env=e, stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL).returncode
+    try:
+        with open(out) as f:
+            got = re.search(r"(?m)^(?:summary|totals): (\d+)", f.read())
+    except OSError:
+        return None
+    return (rc, int(got.group(1))) if got else None
+
+
+def instr_check(w, case, sizes):
+    """(rows, problems), or None when callgrind cannot count: robot's
+    instructions above its start-up at two sizes, the larger at most
+    INSTR_SLACK times the units' ratio the smaller's (a step quadratic
+    in the input makes the ratio grow with N)."""
+    base = instructions(w, ["--version"], w.d)
+    if not base or base[0]:
+        return None
+    rows, probs = [], []
+    for n in sizes:
+        d = w.scratch("instr")
+        argv, units, env = case.make(w, d, n)
+        got = instructions(w, argv, w.d, env)
+        shutil.rmtree(d, ignore_errors=True)
+        if not got:
+            return None
+        if got[0] not in case.ok:
+            probs.append("N=%d under callgrind: exit %d" % (n, got[0]))
+        rows.append((units, got[1] - base[1]))
+    (u1, i1), (u2, i2) = rows
+    if i2 > INSTR_SLACK * i1 * u2 / u1:
+        probs.append("instructions not linear: %d for %d %ss, %d for %d "
+                     "(x%.2f for x%.1f, at most x%.2f)" % (
+                         i1, u1, case.unit, i2, u2, i2 / float(i1),
+                         u2 / float(u1), INSTR_SLACK * u2 / u1))
+    return rows, probs
+
+
 def family_bounds():
     """Family 6 of tests/torture/run: one check a case."""
     from kit import T, Family, check, skip, procs, ROBOT
@@ -914,6 +998,16 @@ def family_bounds():
               "of memory a %s (at most %d)" % (
                   case.name, u1, u2, case.unit, c1, c2, slope, case.unit,
                   case.per_unit), not probs, "\n".join(probs))
+        if case.instr:
+            fam.tried += 1
+            desc = "%s: instructions" % case.name
+            got = instr_check(w, case, (case.n, case.n * RATIO))
+            if not got:
+                skip(fam, desc, "valgrind cannot run robot here")
+            else:
+                check(fam, "%s: %s" % (desc, ", ".join(
+                    "%d for %d %ss" % (i, u, case.unit)
+                    for u, i in got[0])), not got[1], "\n".join(got[1]))
         if not case.opens:
             continue
         fam.tried += 1
@@ -1145,6 +1239,13 @@ def main():
                 print("   %-52s spool messages opened: %s" % ("", ", ".join(
                     "%d for %d %ss" % (o, u, case.unit)
                     for u, o, _b in orows)))
+            if case.instr:
+                got = instr_check(w, case, (case.n * a.scale,
+                                            case.n * a.scale * a.ratio))
+                probs += got[1] if got else []
+                print("   %-52s instructions: %s" % ("", ", ".join(
+                    "%d for %d %ss" % (i, u, case.unit) for u, i in got[0])
+                    if got else "(valgrind cannot run robot)"))
             took = time.time() - t0
             bad += bool(probs)
             (n1, u1, _, c1, m1), (n2, u2, _, c2, m2) = rows
