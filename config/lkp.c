@@ -33,32 +33,144 @@ enum skip_mode { SKIP_NONE, SKIP_SIBLING, SKIP_PASSED, SKIP_FAIL, SKIP_EWF };
 /* ------------------------------------------------------------ data files */
 
 struct entry {
-	char *text;
+	char *text; /* in the file's text; NULL once removed */
 	size_t len;
 	int line;
 };
 
+/*
+ * A table's entries in force, in table order.  They point into the file's
+ * text (`buf`, which they own), so reading a table copies nothing; the
+ * entries that "-ENTRY" removes are found through a hash of the live
+ * ones, built at the first removal (the lists of thousands of entries
+ * that change a few at a time were quadratic).
+ */
 struct entries {
 	struct entry *v;
-	size_t nr, alloc;
+	size_t nr, alloc, ndead;
+	char *buf;
+	uint32_t *slot; /* entry index + 1; 0 empty, ENTRY_GONE removed */
+	size_t mask;
 };
+
+#define ENTRY_GONE UINT32_MAX
+
+static void entries_unindex(struct entries *e)
+{
+	free(e->slot);
+	e->slot = NULL;
+	e->mask = 0;
+}
 
 static void entries_release(struct entries *e)
 {
-	for (size_t i = 0; i < e->nr; i++)
-		free(e->v[i].text);
+	entries_unindex(e);
 	free(e->v);
+	free(e->buf);
 	memset(e, 0, sizeof(*e));
 }
 
-static void entries_add(struct entries *e, const char *text, size_t len,
-			int line)
+/* Drops the entries of the version before: an @since starts afresh. */
+static void entries_reset(struct entries *e)
+{
+	entries_unindex(e);
+	e->nr = e->ndead = 0;
+}
+
+static size_t entry_hash(const char *s, size_t len, size_t mask)
+{
+	uint64_t h = len;
+
+	for (; len >= 8; s += 8, len -= 8) {
+		uint64_t w;
+
+		memcpy(&w, s, 8);
+		h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+		h ^= h >> 29;
+	}
+	while (len--)
+		h = (h ^ (unsigned char)*s++) * UINT64_C(0x100000001b3);
+	return (size_t)(h ^ h >> 32) & mask;
+}
+
+static void entry_index(struct entries *e, size_t i)
+{
+	size_t h = entry_hash(e->v[i].text, e->v[i].len, e->mask);
+
+	while (e->slot[h])
+		h = (h + 1) & e->mask;
+	e->slot[h] = (uint32_t)i + 1;
+}
+
+/* (Re)builds the hash of the live entries, with room for twice as many. */
+static void entries_index(struct entries *e)
+{
+	size_t slots = 64;
+
+	while (slots < (e->nr + 1) * 4)
+		slots *= 2;
+	free(e->slot);
+	e->slot = xcalloc(slots, sizeof(*e->slot));
+	e->mask = slots - 1;
+	for (size_t i = 0; i < e->nr; i++)
+		if (e->v[i].text)
+			entry_index(e, i);
+}
+
+static void entries_add(struct entries *e, char *text, size_t len, int line)
 {
 	ALLOC_GROW(e->v, e->nr + 1, e->alloc);
-	e->v[e->nr].text = xstrndup(text, len);
+	text[len] = '\0';
+	e->v[e->nr].text = text;
 	e->v[e->nr].len = len;
 	e->v[e->nr].line = line;
 	e->nr++;
+	if (e->slot) {
+		if (e->nr * 2 > e->mask)
+			entries_index(e);
+		else
+			entry_index(e, e->nr - 1);
+	}
+}
+
+/* Removes the first live entry that is text[0..len); -1 if there is none. */
+static int entries_remove(struct entries *e, const char *text, size_t len)
+{
+	size_t h, at = 0;
+
+	if (!e->slot)
+		entries_index(e);
+	h = entry_hash(text, len, e->mask);
+	for (; e->slot[h]; h = (h + 1) & e->mask) {
+		uint32_t i = e->slot[h] - 1;
+
+		if (e->slot[h] == ENTRY_GONE || e->v[i].len != len ||
+		    memcmp(e->v[i].text, text, len))
+			continue;
+		if (!at || e->slot[at - 1] > e->slot[h])
+			at = h + 1;
+	}
+	if (!at)
+		return -1;
+	e->v[e->slot[at - 1] - 1].text = NULL;
+	e->slot[at - 1] = ENTRY_GONE;
+	e->ndead++;
+	return 0;
+}
+
+/* Closes the gaps that removals left, keeping the order. */
+static void entries_compact(struct entries *e)
+{
+	size_t j = 0;
+
+	if (!e->ndead)
+		return;
+	for (size_t i = 0; i < e->nr; i++)
+		if (e->v[i].text)
+			e->v[j++] = e->v[i];
+	e->nr = j;
+	e->ndead = 0;
+	entries_unindex(e);
 }
 
 static int has_shape(const char *s, size_t len, const char *shape)
@@ -82,6 +194,23 @@ static int valid_date(const char *s, size_t len)
 static int digits2(const char *s)
 {
 	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+/*
+ * Days from 1970-01-01 to the day y-m-d of the proleptic Gregorian
+ * calendar; a day past the month's end counts on into the next, as
+ * timegm() does (which cost a thousand instructions a section).
+ */
+static long long days_since_epoch(int y, int m, int d)
+{
+	long long era;
+	int yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (int)(y - era * 400);
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
 /*
@@ -124,7 +253,9 @@ static int parse_when(const char *s, size_t len, long long *t)
 	if (tm.tm_mon > 11 || !tm.tm_mday || tm.tm_mday > 31 ||
 	    tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60)
 		return -1;
-	*t = (long long)timegm(&tm) - zone * 60LL;
+	*t = days_since_epoch(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday) *
+		     86400LL +
+	     tm.tm_hour * 3600LL + tm.tm_min * 60LL + tm.tm_sec - zone * 60LL;
 	return timed;
 }
 
@@ -153,7 +284,7 @@ static int section_due(const char *d, int timed, long long at,
 }
 
 /* The next line of sb from *pos; returns its length, or -1 at the end. */
-static long next_line(const struct strbuf *sb, size_t *pos, const char **line)
+static long next_line(const struct strbuf *sb, size_t *pos, char **line)
 {
 	const char *nl;
 	size_t len;
@@ -192,30 +323,15 @@ static void datafile_release(struct datafile *f)
 	f->path = NULL;
 }
 
-static void remove_entry(struct entries *out, size_t i)
+static int apply_change(struct datafile *f, int lineno, char *ln, long len,
+			struct entries *out)
 {
-	free(out->v[i].text);
-	memmove(out->v + i, out->v + i + 1,
-		(out->nr - i - 1) * sizeof(*out->v));
-	out->nr--;
-}
-
-static int apply_change(struct datafile *f, int lineno, const char *ln,
-			long len, struct entries *out)
-{
-	size_t i;
-
 	if (*ln == '+') {
-		entries_add(out, ln + 1, len - 1, lineno);
+		entries_add(out, ln + 1, (size_t)len - 1, lineno);
 		return 0;
 	}
-	for (i = 0; i < out->nr; i++) {
-		if (out->v[i].len == (size_t)len - 1 &&
-		    !memcmp(out->v[i].text, ln + 1, len - 1)) {
-			remove_entry(out, i);
-			return 0;
-		}
-	}
+	if (!entries_remove(out, ln + 1, (size_t)len - 1))
+		return 0;
 	return error("%s:%d: '%.*s' is not in the table", f->path, lineno,
 		     (int)len - 1, ln + 1);
 }
@@ -230,7 +346,7 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 {
 	long long last = 0, at;
 	size_t pos = 0;
-	const char *ln;
+	char *ln;
 	long len;
 	int lineno = 0, kind = 0, done = 0, seen = 0, timed;
 	struct lookup w = { .text = date };
@@ -251,7 +367,8 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 					     f->path, lineno);
 			if (kind == 's') {
 				if (!done)
-					entries_add(out, ln, len, lineno);
+					entries_add(out, ln, (size_t)len,
+						    lineno);
 				continue;
 			}
 			if (*ln != '+' && *ln != '-')
@@ -291,10 +408,11 @@ static int read_table(struct datafile *f, const char *date, struct entries *out)
 		last = at;
 		seen = 1;
 		if (!done && kind == 's')
-			entries_release(out);
+			entries_reset(out);
 	}
 	if (!seen)
 		return error("%s: no @since section", f->path);
+	entries_compact(out);
 	return 0;
 }
 
@@ -308,6 +426,8 @@ static int load_entries(const char *name, const char *date, struct entries *out,
 	ret = datafile_read(&f, name);
 	if (!ret)
 		ret = read_table(&f, date, out);
+	/* the entries point into the text */
+	out->buf = strbuf_detach(&f.sb, NULL);
 	if (ret)
 		entries_release(out);
 	*path = f.path;
@@ -1250,7 +1370,7 @@ static int load_rules(struct lkp_tables *t, const char *date)
 	};
 	struct datafile f;
 	size_t pos = 0;
-	const char *ln;
+	char *ln;
 	long len;
 	int lineno = 0, ret = datafile_read(&f, "rules");
 

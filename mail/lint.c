@@ -93,21 +93,22 @@ static void split(struct lint *l)
 /* Line numbers count from the top of the message, 1-based. */
 static void check_bytes(struct lint *l)
 {
-	size_t i, start = 0, line = 1, nlong = 0, first_long = 0;
+	size_t start = 0, end, line = 1, nlong = 0, first_long = 0;
 	size_t longest = 0;
-	int nul = 0, cr = 0;
+	int nul = l->len && memchr(l->buf, '\0', l->len);
+	int cr = l->len && memchr(l->buf, '\r', l->len);
 
-	for (i = 0; i <= l->len; i++) {
-		if (i < l->len && l->buf[i] != '\n') {
-			nul |= !l->buf[i];
-			cr |= l->buf[i] == '\r';
-			continue;
-		}
-		if (i - start > HDR_LINE_MAX && !nlong++) {
+	for (;;) {
+		const char *nl = memchr(l->buf + start, '\n', l->len - start);
+
+		end = nl ? (size_t)(nl - l->buf) : l->len;
+		if (end - start > HDR_LINE_MAX && !nlong++) {
 			first_long = line;
-			longest = i - start;
+			longest = end - start;
 		}
-		start = i + 1;
+		if (!nl)
+			break;
+		start = end + 1;
 		line++;
 	}
 	if (nul)

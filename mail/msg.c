@@ -394,19 +394,21 @@ static int join_multipart(struct strbuf *out, const struct msg *m,
 /* RFC 5322 §2.1.1: every line, header or body, within 998 bytes */
 static int check_lines(const struct strbuf *sb)
 {
-	size_t start = 0, i, line = 1;
+	size_t start = 0, end, line = 1;
 
-	for (i = 0; i <= sb->len; i++) {
-		if (i < sb->len && sb->buf[i] != '\n')
-			continue;
-		if (i - start > HDR_LINE_MAX)
+	for (;;) {
+		const char *nl = memchr(sb->buf + start, '\n', sb->len - start);
+
+		end = nl ? (size_t)(nl - sb->buf) : sb->len;
+		if (end - start > HDR_LINE_MAX)
 			return error("rendered line %zu is %zu bytes long, "
 				     "over %d",
-				     line, i - start, HDR_LINE_MAX);
-		start = i + 1;
+				     line, end - start, HDR_LINE_MAX);
+		if (!nl)
+			return 0;
+		start = end + 1;
 		line++;
 	}
-	return 0;
 }
 
 static int render_into(struct strbuf *sb, const struct msg *m,

@@ -136,6 +136,17 @@ ok "release: back in new/" test -f "spool/new/$N1.eml" -a ! -e "spool/hold/$N1.e
 ok "release: its queue time starts again (max_age counts from now)" \
 	test "$(stat -c %Y "spool/new/$N1.eml")" -gt 1600000000
 ok "release: the bytes are untouched" cmp m1.eml "spool/new/$N1.eml"
+# a file of the same name where it would go: never overwritten
+printf 'planted\n' >"spool/hold/$N1.eml"
+expect_code 1 "hold onto a file of its name in hold/: exit 1, one error line" \
+	"$ROBOT" queue -c robot.yaml hold '<m1.test@example.org>'
+ok "... the error says it exists" \
+	grep -q "cannot move 'spool/new/$N1.eml': 'spool/hold/$N1.eml' exists" \
+	"$T/.err"
+ok "... both files stay as they were" \
+	sh -c 'cmp "$1" "$2" && test "$(cat "$3")" = planted' _ m1.eml \
+	"spool/new/$N1.eml" "spool/hold/$N1.eml"
+rm "spool/hold/$N1.eml"
 mv "spool/new/$N1.eml" spool/failed/
 printf 'attempts: 3\nreply: 550 5.1.1 no such user\nrefused: dev@example.org 550 5.1.1 no such user\n' \
 	>"spool/failed/$N1.state"

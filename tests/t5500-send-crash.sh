@@ -150,10 +150,18 @@ ROBOT_TEST_CRASH=claim:4 "$ROBOT_CRASH" send -c c.yaml >/dev/null 2>&1
 ok "killed after the 4th claim, before it was sent (test crash point)" \
 	test $? -eq 137
 ok "... the server has 3" test "$(received s)" -eq 3
+ok "... send.lock holds its pid and the 4th claim, nothing else" \
+	"$PYTHON" -c 'import re, sys
+sys.exit(not re.fullmatch(sys.argv[1], open(sys.argv[2]).read()))' \
+	'pid \d+\nsending [0-9a-f]{32}\n' c.spool/send.lock
 "$ROBOT" send -c c.yaml >/dev/null 2>&1
 check_server s 10 0 >c.check
 ok "the next run: all 10 arrived, no duplicate" \
 	sh -c 'test "$(head -1 "$1")" = "10 0" && ! grep -q "^#" "$1"' _ c.check
+ok "... and left send.lock holding its pid alone (the claim cut off)" \
+	"$PYTHON" -c 'import re, sys
+sys.exit(not re.fullmatch(sys.argv[1], open(sys.argv[2]).read()))' \
+	'pid \d+\n' c.spool/send.lock
 ok "... the spool is clean" spool_clean c.spool 10
 rm -f s.mail/*
 

@@ -72,11 +72,23 @@ void spool_key_name(struct strbuf *out, const char *key)
 						key, len));
 }
 
+/* DIR/SUB[/NAME][EXT], pieced together (a few a message: no printf) */
 static char *path_of(const struct spool *s, const char *sub, const char *name,
 		     const char *ext)
 {
-	return xasprintf("%s/%s%s%s%s", s->dir, sub, name ? "/" : "",
-			 name ? name : "", ext ? ext : "");
+	struct strbuf p = STRBUF_INIT;
+
+	strbuf_grow(&p, strlen(s->dir) + 64);
+	strbuf_addstr(&p, s->dir);
+	strbuf_addch(&p, '/');
+	strbuf_addstr(&p, sub);
+	if (name) {
+		strbuf_addch(&p, '/');
+		strbuf_addstr(&p, name);
+	}
+	if (ext)
+		strbuf_addstr(&p, ext);
+	return strbuf_detach(&p, NULL);
 }
 
 /* ---- opening and locking ---- */
@@ -103,6 +115,8 @@ int spool_open(struct spool *s, const char *dir, int create, const char *config)
 
 	memset(s, 0, sizeof(*s));
 	s->lock_fd = s->send_fd = -1;
+	s->pid = (long)getpid();
+	s->send_len = SIZE_MAX;
 	s->dir = xstrdup(dir);
 	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
 		ret = bad_spool(config, dir, "is not a directory");
@@ -170,6 +184,7 @@ void spool_close(struct spool *s)
 	free(s->dir);
 	memset(s, 0, sizeof(*s));
 	s->lock_fd = s->send_fd = -1;
+	s->send_len = SIZE_MAX;
 }
 
 int spool_lock(struct spool *s)
@@ -238,7 +253,11 @@ static int fsync_dir(const char *path)
 	return ret;
 }
 
-/* Writes a new file whole; `durable` fsyncs it. */
+/*
+ * Writes a new file whole; `durable` fsyncs it.  `path` is in tmp/ (the
+ * spool lock held): one there of that name is a killed writer's, and
+ * replaced.
+ */
 static int write_file(const char *path, const char *data, size_t len,
 		      int durable)
 {
@@ -246,6 +265,8 @@ static int write_file(const char *path, const char *data, size_t len,
 	size_t done = 0;
 	int e;
 
+	if (fd < 0 && errno == EEXIST && !unlink(path))
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return fail("cannot create '%s'", path);
 	/* private whatever the umask: Bcc lines, unsent reports */
@@ -335,13 +356,12 @@ int spool_read(struct spool *s, enum spool_state st, const char *name,
 	       struct strbuf *out)
 {
 	char *p = path_of(s, state_dirs[st], name, ".eml");
-	struct stat sb;
-	int ret = 0;
+	int ret = strbuf_read_file_max(out, p, SPOOL_MESSAGE_MAX);
 
-	if (!stat(p, &sb) && (size_t)sb.st_size > SPOOL_MESSAGE_MAX) {
+	if (ret > 0) {
 		error("'%s': %s", p, spool_too_big);
 		ret = EXIT_DATAERR;
-	} else if (strbuf_read_file(out, p)) {
+	} else if (ret) {
 		ret = fail("cannot read '%s'", p);
 	}
 	free(p);
@@ -403,7 +423,7 @@ int spool_enqueue(struct spool *s, const char *key, const char *msg, size_t len,
 	spool_key_name(&name, key);
 	if (find_copy(s, name.buf, res, first_id))
 		goto out;
-	tmp = xasprintf("%s/tmp/%s.%ld", s->dir, name.buf, (long)getpid());
+	tmp = xasprintf("%s/tmp/%s.%ld", s->dir, name.buf, s->pid);
 	dst = path_of(s, "new", name.buf, ".eml");
 	ret = write_file(tmp, msg, len, 1);
 	if (ret)
@@ -570,9 +590,8 @@ int spool_write_meta(struct spool *s, enum spool_state st, const char *name,
 		meta_line(&sb, "refused", m->refused.v[i]);
 	for (i = 0; i < m->deferred.n; i++)
 		meta_line(&sb, "deferred", m->deferred.v[i]);
-	tmp = xasprintf("%s/tmp/%s.state.%ld", s->dir, name, (long)getpid());
+	tmp = xasprintf("%s/tmp/%s.state.%ld", s->dir, name, s->pid);
 	dst = path_of(s, state_dirs[st], name, ".state");
-	unlink(tmp);
 	/*
 	 * On disk before it counts, and its folder after the rename: a
 	 * power loss must not forget a message sent (it would go out again
@@ -621,18 +640,17 @@ int spool_read_meta(struct spool *s, enum spool_state st, const char *name,
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *p = path_of(s, state_dirs[st], name, ".state"), *line, *next;
-	struct stat st_;
-	int ret = 0;
+	int ret = strbuf_read_file_max(&sb, p, SPOOL_STATE_MAX);
 
 	memset(m, 0, sizeof(*m));
-	if (!stat(p, &st_) && (size_t)st_.st_size > SPOOL_STATE_MAX) {
+	if (ret > 0) {
 		meta_corrupt(p, "size",
 			     "more than 1 MiB, not a state robot "
 			     "writes");
 		free(p);
 		return -1;
 	}
-	if (strbuf_read_file(&sb, p)) {
+	if (ret) {
 		free(p);
 		strbuf_release(&sb);
 		return 1;
@@ -858,23 +876,42 @@ void spool_msgs_release(struct spool_msg *v, size_t n)
 
 /* ---- moving ---- */
 
+/*
+ * rename(a, b) that never replaces b: 0, 1 when b exists, -1 (errno).
+ * One renameat2() where the file system can refuse, else a stat() first.
+ */
+static int rename_new(const char *a, const char *b)
+{
+	struct stat sb;
+
+	if (!renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_NOREPLACE))
+		return 0;
+	if (errno == EEXIST)
+		return 1;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	if (!stat(b, &sb))
+		return 1;
+	return rename(a, b) ? -1 : 0;
+}
+
 int spool_move(struct spool *s, const char *name, enum spool_state from,
 	       enum spool_state to, int touch)
 {
 	char *a = path_of(s, state_dirs[from], name, ".eml");
 	char *b = path_of(s, state_dirs[to], name, ".eml");
-	struct stat sb;
-	int ret = 0;
+	int ret;
 
 	if (!s->locked)
 		BUG("spool_move without the lock");
-	if (!stat(b, &sb)) {
-		/* names are unique across the states: never overwrite one */
+	/* names are unique across the states: never overwrite one */
+	ret = rename_new(a, b);
+	if (ret > 0) {
 		error("cannot move '%s': '%s' exists", a, b);
 		ret = EXIT_RUNTIME;
 		goto out;
 	}
-	if (rename(a, b)) {
+	if (ret) {
 		ret = fail("cannot move '%s'", a);
 		goto out;
 	}
@@ -959,13 +996,18 @@ static void write_send_lock(struct spool *s, const char *name)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "pid %ld\n", (long)getpid());
+	strbuf_addf(&sb, "pid %ld\n", s->pid);
 	if (name)
 		strbuf_addf(&sb, "sending %s\n", name);
+	/* cut to its length only when it was longer (two calls a message) */
 	if (pwrite(s->send_fd, sb.buf, sb.len, 0) != (ssize_t)sb.len ||
-	    ftruncate(s->send_fd, sb.len))
+	    (sb.len < s->send_len && ftruncate(s->send_fd, sb.len))) {
 		warning("cannot write '%s/send.lock': %s", s->dir,
 			strerror(errno));
+		s->send_len = SIZE_MAX;
+	} else {
+		s->send_len = sb.len;
+	}
 	strbuf_release(&sb);
 }
 
@@ -1072,7 +1114,7 @@ int spool_paused(struct spool *s, struct strbuf *reason)
 int spool_pause(struct spool *s, const char *reason)
 {
 	char *p = path_of(s, "pause", NULL, NULL);
-	char *tmp = xasprintf("%s/tmp/pause.%ld", s->dir, (long)getpid());
+	char *tmp = xasprintf("%s/tmp/pause.%ld", s->dir, s->pid);
 	char *text = xasprintf("%s\n", reason ? reason : "paused");
 	int ret;
 
@@ -1121,7 +1163,7 @@ long spool_rate_recent(struct spool *s, time_t now)
 		line += len + (line[len] == '\n');
 	}
 	if (keep.len != sb.len) {
-		tmp = xasprintf("%s/tmp/rate.%ld", s->dir, (long)getpid());
+		tmp = xasprintf("%s/tmp/rate.%ld", s->dir, s->pid);
 		unlink(tmp);
 		if (!write_file(tmp, keep.buf, keep.len, 0) && rename(tmp, p))
 			unlink(tmp);

@@ -51,9 +51,11 @@ const char *spool_state_dir(enum spool_state st);
 
 struct spool {
 	char *dir;
+	long pid; /* robot's own, for the names of its files in tmp/ */
 	int lock_fd, send_fd;
 	int locked, sending;
-	int read_only; /* opened without create where robot cannot write */
+	size_t send_len; /* what send.lock holds, SIZE_MAX: not known */
+	int read_only;	 /* opened without create where robot cannot write */
 	/* its messages by Message-ID, made by the first look-up
 	 * (robot/delivery/msgindex.h) */
 	struct msgindex *index;

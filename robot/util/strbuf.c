@@ -197,17 +197,17 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->buf[sb->len] = '\0';
 }
 
-int open_regular(const char *path, int flags)
+/* open_regular(), and what fstat() said of the file. */
+static int open_regular_stat(const char *path, int flags, struct stat *st)
 {
-	struct stat st;
 	int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC), e;
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		e = fstat(fd, &st)	  ? errno
-		    : S_ISDIR(st.st_mode) ? EISDIR
-					  : ENOTREG;
+	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
+		e = fstat(fd, st)	   ? errno
+		    : S_ISDIR(st->st_mode) ? EISDIR
+					   : ENOTREG;
 		close(fd);
 		errno = e;
 		return -1;
@@ -221,13 +221,33 @@ int open_regular(const char *path, int flags)
 	return fd;
 }
 
+int open_regular(const char *path, int flags)
+{
+	struct stat st;
+
+	return open_regular_stat(path, flags, &st);
+}
+
+/* Below this much room a read goes through the stack, not the buffer. */
+#define READ_IN_PLACE_MIN 4096
+
 int strbuf_read_fd(struct strbuf *sb, int fd)
 {
 	size_t oldlen = sb->len;
 	char tmp[65536];
-	ssize_t n;
 
-	while ((n = read(fd, tmp, sizeof(tmp))) != 0) {
+	for (;;) {
+		/*
+		 * Into the buffer when it has room (strbuf_read_file sized it
+		 * from fstat: no copy), else through tmp, which grows it
+		 */
+		size_t room = sb->alloc ? sb->alloc - sb->len - 1 : 0;
+		int direct = room >= READ_IN_PLACE_MIN;
+		ssize_t n = direct ? read(fd, sb->buf + sb->len, room)
+				   : read(fd, tmp, sizeof(tmp));
+
+		if (!n)
+			return 0;
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -237,24 +257,35 @@ int strbuf_read_fd(struct strbuf *sb, int fd)
 			errno = err;
 			return -1;
 		}
-		strbuf_add(sb, tmp, (size_t)n);
+		if (direct)
+			strbuf_setlen(sb, sb->len + (size_t)n);
+		else
+			strbuf_add(sb, tmp, (size_t)n);
 	}
-	return 0;
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
+int strbuf_read_file_max(struct strbuf *sb, const char *path, size_t max)
 {
-	int fd = open_regular(path, O_RDONLY), ret, err;
 	struct stat st;
+	int fd = open_regular_stat(path, O_RDONLY, &st), ret, err;
 
 	if (fd < 0)
 		return -1;
+	if ((uintmax_t)st.st_size > max) {
+		close(fd);
+		return 1;
+	}
 	/* the size it has now: one allocation, not a doubling a read */
-	if (!fstat(fd, &st) && st.st_size > 0)
+	if (st.st_size > 0)
 		strbuf_grow(sb, (size_t)st.st_size);
 	ret = strbuf_read_fd(sb, fd);
 	err = errno;
 	close(fd);
 	errno = err;
 	return ret;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	return strbuf_read_file_max(sb, path, SIZE_MAX);
 }

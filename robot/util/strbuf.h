@@ -70,6 +70,11 @@ int open_regular(const char *path, int flags);
  */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 /*
+ * strbuf_read_file() of a file of at most `max` bytes: 1, with nothing
+ * read, when fstat() says it holds more (one open, no stat() before).
+ */
+int strbuf_read_file_max(struct strbuf *sb, const char *path, size_t max);
+/*
  * Appends what `fd` holds from its offset to the end.  Returns 0, or -1
  * with errno set and sb unchanged.
  */

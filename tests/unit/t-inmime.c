@@ -205,6 +205,53 @@ static void files(void)
 	strbuf_release(&why);
 }
 
+/*
+ * strbuf_read_file and strbuf_read_file_max: a file of several reads
+ * comes back whole, into one allocation of its size; one over the limit
+ * is not read; a directory and a missing file fail with their errno.
+ */
+static void read_files(void)
+{
+	char path[] = "/tmp/t-inmime-XXXXXX";
+	struct strbuf sb = STRBUF_INIT, want = STRBUF_INIT;
+	int fd = mkstemp(path), ok = fd >= 0;
+	size_t i;
+
+	for (i = 0; i < 200000; i++)
+		strbuf_addch(&want, (char)('a' + i % 26 + (i % 997 == 0)));
+	ok = ok && write(fd, want.buf, want.len) == (ssize_t)want.len;
+	if (fd >= 0)
+		close(fd);
+	CHECK(ok, "a file of 200,000 bytes is written");
+	strbuf_addstr(&sb, "x");
+	CHECK(!strbuf_read_file(&sb, path) && sb.len == want.len + 1 &&
+		      !memcmp(sb.buf + 1, want.buf, want.len) &&
+		      sb.alloc == want.len + 2,
+	      "read whole after what the buffer held, in one allocation "
+	      "(len %zu, alloc %zu)",
+	      sb.len, sb.alloc);
+	strbuf_reset(&sb);
+	CHECK(!strbuf_read_file_max(&sb, path, want.len) &&
+		      sb.len == want.len && !memcmp(sb.buf, want.buf, want.len),
+	      "read whole at exactly the limit");
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "kept");
+	CHECK(strbuf_read_file_max(&sb, path, want.len - 1) == 1 &&
+		      !strcmp(sb.buf, "kept"),
+	      "one byte over the limit: 1, nothing read");
+	errno = 0;
+	CHECK(strbuf_read_file_max(&sb, "/tmp", 10) == -1 && errno == EISDIR &&
+		      !strcmp(sb.buf, "kept"),
+	      "a directory: -1, EISDIR");
+	unlink(path);
+	errno = 0;
+	CHECK(strbuf_read_file(&sb, path) == -1 && errno == ENOENT &&
+		      !strcmp(sb.buf, "kept"),
+	      "a missing file: -1, ENOENT");
+	strbuf_release(&sb);
+	strbuf_release(&want);
+}
+
 /* inmsg_parse: folded fields unfolded, each field its own value */
 static void unfolded(void)
 {
@@ -251,5 +298,6 @@ int main(void)
 	malformed();
 	nested();
 	files();
+	read_files();
 	return check_done();
 }
