@@ -378,7 +378,7 @@ class Functional:
         pi = self._find(lambda l: REPRO_RE.match(l), i, 'reproduce steps')
         ev = L[i:pi]
         a, b = strip_blank_ends(ev)
-        gap = (1, 3) if self.output else (2, 2)
+        gap = (1, 2) if self.output else (2, 2)
         if a < b and (a < gap[0] or len(ev) - b < gap[1]):
             raise Fail('%s: fewer empty lines around the evidence than robot '
                        'writes' % self.path)
