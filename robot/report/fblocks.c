@@ -78,13 +78,17 @@ int f_still_tree_bare(struct render *rc, struct strbuf *out)
 
 /*
  * The parameters; a test's failure shown by its output alone, with no
- * fail:runs table, takes the period's -output file when it has one.
+ * fail:runs table, takes the period's -output file when it has one.  A
+ * job whose only parameters are never listed (boot's "sleep: 1", the
+ * style's params_unlisted) has no block; a test without parameters has
+ * the block with an empty list (cpu-hotplug of 2024-01 and mce-log of
+ * 2025-04 in the list archives; every boot report has none).
  */
 int b_fparams(struct render *rc, struct strbuf *out)
 {
 	const struct report_functional *fn = rc->r->fn;
 
-	if (!rc->t->nparams)
+	if (rc->t->unlisted_only)
 		return 0;
 	return render_expand_optional(
 		rc, out, "fparams",

@@ -41,6 +41,7 @@ struct report_test {
 	struct report_host host;
 	struct report_kv *params; /* job parameters, in job.yaml order */
 	size_t nparams;
+	int unlisted_only; /* no parameter listed, some left out (boot's) */
 	char *block;	  /* `robot compare` output for this test */
 	char *kpi;	  /* the headline stat of this test */
 	double change;	  /* its %change (relative, unrounded) */
