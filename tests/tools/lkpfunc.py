@@ -375,11 +375,18 @@ class Functional:
             if m:
                 self.reported_by = m.group(1)
             i += 1
-        # the evidence, up to the reproduce steps
-        pi = self._find(lambda l: REPRO_RE.match(l), i, 'reproduce steps')
+        # the evidence, up to the reproduce steps; a report sent without
+        # them (its materials attached: the request's no_repro) up to the
+        # signature, where the block's empty lines stay
+        self.no_repro = not any(REPRO_RE.match(l) for l in L[i:])
+        pi = self._find(lambda l: (FOOTER_RE if self.no_repro
+                                   else REPRO_RE).match(l), i,
+                        'reproduce steps')
         ev = L[i:pi]
         a, b = strip_blank_ends(ev)
         gap = (1, 2) if self.output else (2, 2)
+        if self.no_repro:
+            gap = (gap[0], gap[1] + 1)
         # fewer than robot's: read all the same (see the remark's)
         gap = (min(gap[0], a), min(gap[1], len(ev) - b))
         if a < b and self.evidence_lines is not None:
@@ -934,6 +941,8 @@ def request_lines(F, R, date, evidence):
                     first = False
     if F.evidence_at:
         req.append('evidence_at: ' + F.evidence_at)
+    if F.no_repro:
+        req.append('no_repro: true')
     if F.reported_by:
         req.append('reported_by: ' + E.ystr(F.reported_by))
     else:
