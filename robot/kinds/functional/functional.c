@@ -98,8 +98,8 @@ static char *version(const struct job *job)
 		if (memmem(p, len, "/pkg/", 5)) {
 			char *name = package_name(p, len);
 
-			if (strlen(name) > tlen && !strncmp(name, testcase, tlen) &&
-			    name[tlen] == '-')
+			if (strlen(name) > tlen &&
+			    !strncmp(name, testcase, tlen) && name[tlen] == '-')
 				return name;
 			free(name);
 			only = p;
