@@ -11,7 +11,8 @@
 # a person's mail and a Message-ID it already has, writes each mail once
 # in the corpus's format (the kept headers in their order, the text part
 # decoded from quoted-printable with "8bit", LF), and puts it in the half
-# the sha256 of its Message-ID names.  Then tests/tools/fidelity
+# the sha256 of its Message-ID names; --raw keeps the archived message
+# beside it.  Then tests/tools/fidelity
 # --validation scores a folder of two halves by kind and half (a golden
 # mail, which round-trips, and the mirror's follow-up, which does not).
 . "$(dirname "$0")/lib.sh"
@@ -145,6 +146,18 @@ cp "$f" "$T/corpus/x.eml"
 ok "a Message-ID the corpus has is left out" \
 	sh -c '"$1" "$2" --corpus "$3" --out "$4" "$5" | grep -qx "total: 2 new mails"' \
 	_ "$PYTHON" "$GATHER" "$T/corpus" "$T/out2" "$M/.git"
+# --raw: the mail as the mirror holds it, every header, in OUT/raw; a
+# mail gathered before gets its raw copy when its mirror is read again
+ok "gather-validation --raw on a gathered set adds no mail" \
+	sh -c '"$1" "$2" --raw --corpus "$3" --out "$4" "$5" | grep -qx "total: 0 new mails"' \
+	_ "$PYTHON" "$GATHER" "$T/none" "$OUT" "$M/.git"
+r=$OUT/raw/${f#"$OUT"/}
+ok "--raw keeps the first copy with the headers the format drops" \
+	sh -c 'grep -qx "X-Mailer: dropped" "$1" &&
+		grep -qx "Content-Transfer-Encoding: quoted-printable" "$1"' \
+	_ "$r"
+ok "--raw writes one raw copy per gathered mail" \
+	test "$(find "$OUT/raw" -type f | wc -l)" -eq 3
 if "$PYTHON" "$GATHER" --out "$TOP/tests/x" "$M/.git" >/dev/null 2>&1; then
 	_fail "gather-validation refuses an OUT inside the tree"
 else

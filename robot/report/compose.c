@@ -81,6 +81,7 @@ static void fill_params(struct report_test *t, const struct job *job,
 		t->params[t->nparams].key = xstrdup(params[i]->key);
 		t->params[t->nparams++].value = xstrdup(params[i]->val);
 	}
+	t->unlisted_only = n && !t->nparams;
 	free(params);
 }
 

@@ -77,18 +77,36 @@ int f_still_tree_bare(struct render *rc, struct strbuf *out)
 }
 
 /*
- * The parameters; a test's failure shown by its output alone, with no
- * fail:runs table, takes the period's -output file when it has one.
+ * The data suffix of the parameters: a test's failure shown by its output
+ * alone, with no fail:runs table, takes the period's -output file when it
+ * has one; an output quoted after the download link (the request's
+ * evidence_at: end) its -output-end file first (the 2025-08 layout: three
+ * empty lines before an output after the tags, two before the link's).
+ */
+static const char *fparams_suffix(const struct render *rc,
+				  const struct report_functional *fn)
+{
+	if (!fn || !fn->output || fn->fail_runs)
+		return NULL;
+	if (!fn->evidence && fn->end &&
+	    render_has_variant(rc, "fparams", "-output-end"))
+		return "-output-end";
+	return "-output";
+}
+
+/*
+ * The parameters (their empty lines by fparams_suffix).  A job whose only
+ * parameters are never listed (boot's "sleep: 1", the style's
+ * params_unlisted) has no block; a test without parameters has the block
+ * with an empty list (cpu-hotplug of 2024-01 and mce-log of 2025-04 in the
+ * list archives; every boot report has none).
  */
 int b_fparams(struct render *rc, struct strbuf *out)
 {
-	const struct report_functional *fn = rc->r->fn;
-
-	if (!rc->t->nparams)
+	if (rc->t->unlisted_only)
 		return 0;
-	return render_expand_optional(
-		rc, out, "fparams",
-		fn && fn->output && !fn->fail_runs ? "-output" : NULL);
+	return render_expand_optional(rc, out, "fparams",
+				      fparams_suffix(rc, rc->r->fn));
 }
 
 int b_ftestdesc(struct render *rc, struct strbuf *out)

@@ -279,6 +279,20 @@ static int check_used(const struct render *rc)
 	return 0;
 }
 
+/*
+ * The data suffix of a functional report's Subject: a test's stat takes
+ * the period's -test file, a boot job (no parameter listed, some left out:
+ * the style's params_unlisted) its -boot file, when the variant has one.
+ */
+static const char *fsubject_suffix(const struct render *rc)
+{
+	if (rc->r->fn->test_stat && render_has_variant(rc, "fsubject", "-test"))
+		return "-test";
+	if (rc->t->unlisted_only && render_has_variant(rc, "fsubject", "-boot"))
+		return "-boot";
+	return NULL;
+}
+
 /* The Subject and the body; a functional report has its own (f*). */
 static int render_all(struct render *rc, struct strbuf *subject,
 		      struct strbuf *body)
@@ -289,12 +303,9 @@ static int render_all(struct render *rc, struct strbuf *subject,
 	rc->used = 0;
 	if (!rc->r->fn)
 		ret = render_expand_first_fit(rc, subject, "subject", NULL);
-	else if (rc->r->fn->test_stat &&
-		 render_has_variant(rc, "fsubject", "-test"))
-		/* a test's stat: the period's file for them, if it has one */
-		ret = render_expand_first_fit(rc, subject, "fsubject", "-test");
 	else
-		ret = render_expand_first_fit(rc, subject, "fsubject", NULL);
+		ret = render_expand_first_fit(rc, subject, "fsubject",
+					      fsubject_suffix(rc));
 	if (!ret)
 		ret = render_expand(rc, body, rc->r->fn ? "fbody" : "body",
 				    NULL);

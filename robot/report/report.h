@@ -41,12 +41,13 @@ struct report_test {
 	struct report_host host;
 	struct report_kv *params; /* job parameters, in job.yaml order */
 	size_t nparams;
-	char *block;	  /* `robot compare` output for this test */
-	char *kpi;	  /* the headline stat of this test */
-	double change;	  /* its %change (relative, unrounded) */
-	int improvement;  /* 1 improvement, 0 regression */
-	int no_direction; /* no table knew which way is better */
-	int no_section;	  /* an In-addition entry without a section */
+	int unlisted_only; /* no parameter listed, some left out (boot's) */
+	char *block;	   /* `robot compare` output for this test */
+	char *kpi;	   /* the headline stat of this test */
+	double change;	   /* its %change (relative, unrounded) */
+	int improvement;   /* 1 improvement, 0 regression */
+	int no_direction;  /* no table knew which way is better */
+	int no_section;	   /* an In-addition entry without a section */
 	char *test_description, *test_url; /* optional */
 	/* the bisection's plots (robot/engine/bisect.h), shown after the table
 	 */

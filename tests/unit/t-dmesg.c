@@ -136,6 +136,13 @@ static void check_rules(const struct dmesg_rules *r)
 	dmesg_undecode(&sb, "f (a??:?)", 9);
 	CHECK_STREQ(sb.buf, "f (a??:?)", "only a bare ??:? is unknown");
 	strbuf_reset(&sb);
+	dmesg_undecode(&sb, "device_release (core.c:?)", 25);
+	CHECK_STREQ(sb.buf, "device_release+0x0/0x0",
+		    "a known file with addr2line's unknown line is one too");
+	strbuf_reset(&sb);
+	dmesg_undecode(&sb, "g (core:?)", 10);
+	CHECK_STREQ(sb.buf, "g (core:?)", "but not a word without a dot");
+	strbuf_reset(&sb);
 	dmesg_undecode(&sb, "call (not a source position)", 28);
 	CHECK_STREQ(sb.buf, "call (not a source position)",
 		    "a parenthesis without file:line is kept");

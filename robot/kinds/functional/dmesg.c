@@ -833,6 +833,26 @@ static int sym_char(int c)
 }
 
 /*
+ * Before addr2line's ":?" (a line it does not know): "??" (nor the file),
+ * or a file name ("core.c", "ld-temp.o"): file characters with a '.'.
+ */
+static int unknown_line(const char *s, const char *colon)
+{
+	const char *c;
+	int dot = 0;
+
+	if (colon - s == 2 && !memcmp(s, "??", 2))
+		return 1;
+	for (c = s; c < colon; c++) {
+		if (*c == '.')
+			dot = 1;
+		else if (!isalnum((unsigned char)*c) && !strchr("_-+/", *c))
+			return 0;
+	}
+	return dot && colon > s;
+}
+
+/*
  * At p (just after "sym"), " (path:nr ...)": returns the length of the
  * annotation including the blank and both parentheses, or 0.
  */
@@ -845,13 +865,14 @@ static size_t annotation(const char *p, const char *end)
 		return 0;
 	/*
 	 * A source position: a path, ':' and a digit, before any blank; or
-	 * addr2line's "??:?" for a position it does not know (mail 435:
-	 * "xhci_offload_get_ops (??:?)").
+	 * addr2line's '?' for a line it does not know, after a file it
+	 * knows ("device_release (core.c:?)", "alg_test (ld-temp.o:?)") or
+	 * does not ("xhci_offload_get_ops (??:?)").
 	 */
 	for (; q < end && *q != ' ' && *q != ')'; q++)
 		if (*q == ':' && q + 1 < end &&
 		    (isdigit((unsigned char)q[1]) ||
-		     (q[1] == '?' && q - p == 4 && !memcmp(p + 2, "??", 2))))
+		     (q[1] == '?' && unknown_line(p + 2, q))))
 			colon = q;
 	if (!colon)
 		return 0;

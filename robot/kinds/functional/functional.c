@@ -61,37 +61,54 @@ static char *headline(const char *kpi)
 	return xstrdup(kpi);
 }
 
+/* The name of the package file at p[0..len), without ".cgz". */
+static char *package_name(const char *p, size_t len)
+{
+	const char *base = p, *q;
+	size_t blen;
+
+	for (q = p; q < p + len; q++)
+		if (*q == '/')
+			base = q + 1;
+	blen = (size_t)(p + len - base);
+	if (blen > 4 && !strncmp(base + blen - 4, ".cgz", 4))
+		blen -= 4;
+	return xstrndup(base, blen);
+}
+
 /*
  * The test package's version: the name of the testcase's package among
  * the job's initrds ("/osimage/pkg/<rootfs>/xfstests-x86_64-df16c93a-1_
- * 20260105.cgz" gives "xfstests-x86_64-df16c93a-1_20260105"), else "".
+ * 20260105.cgz" gives "xfstests-x86_64-df16c93a-1_20260105"); else, the
+ * job's one package, that of the program the test runs, which may be
+ * named otherwise (fio-basic runs fio: "fio-x86_64-3.15-1_20220205" in
+ * its reports of 2022); else "".
  */
 static char *version(const struct job *job)
 {
 	const char *initrd = job_get(job, "bm_initrd");
 	const char *testcase = job_get(job, "testcase");
-	size_t tlen = testcase ? strlen(testcase) : 0;
-	const char *p = initrd;
+	size_t tlen = testcase ? strlen(testcase) : 0, npkg = 0;
+	const char *p = initrd, *only = NULL;
+	size_t only_len = 0;
 
 	while (p && *p && tlen) {
 		size_t len = strcspn(p, ",");
-		const char *base = p, *q;
 
-		for (q = p; q < p + len; q++)
-			if (*q == '/')
-				base = q + 1;
-		if (memmem(p, len, "/pkg/", 5) &&
-		    (size_t)(p + len - base) > tlen &&
-		    !strncmp(base, testcase, tlen) && base[tlen] == '-') {
-			size_t blen = (size_t)(p + len - base);
+		if (memmem(p, len, "/pkg/", 5)) {
+			char *name = package_name(p, len);
 
-			if (blen > 4 && !strncmp(base + blen - 4, ".cgz", 4))
-				blen -= 4;
-			return xstrndup(base, blen);
+			if (strlen(name) > tlen &&
+			    !strncmp(name, testcase, tlen) && name[tlen] == '-')
+				return name;
+			free(name);
+			only = p;
+			only_len = len;
+			npkg++;
 		}
 		p += len + (p[len] == ',');
 	}
-	return xstrdup("");
+	return npkg == 1 ? package_name(only, only_len) : xstrdup("");
 }
 
 /* ARCH= of the build: the kconfig's first part ("i386-randconfig-a1"). */
