@@ -103,16 +103,6 @@ static void see(struct spool *s, struct msgindex *ix, enum spool_state st,
 	m->gen = ix->dir[st].gen;
 }
 
-static int has_eml(const char *s, size_t *stem)
-{
-	size_t n = strlen(s);
-
-	if (n <= 4 || strcmp(s + n - 4, ".eml"))
-		return 0;
-	*stem = n - 4;
-	return 1;
-}
-
 /*
  * Reads folder `st`: its message files, as spool_list() takes them (a
  * regular file, or a link to one, whose name ends in ".eml"), the type
@@ -138,7 +128,7 @@ static void read_dir(struct spool *s, struct msgindex *ix, enum spool_state st)
 		ino_t ino = de->d_ino;
 		char *name;
 
-		if (!has_eml(de->d_name, &stem))
+		if (!spool_msg_stem(de->d_name, &stem))
 			continue;
 		if (de->d_type != DT_REG) {
 			if ((de->d_type != DT_LNK &&

@@ -783,6 +783,11 @@ static int has_suffix(const char *s, const char *suffix, size_t *stem)
 	return 1;
 }
 
+int spool_msg_stem(const char *fname, size_t *stem)
+{
+	return has_suffix(fname, ".eml", stem);
+}
+
 int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 	       size_t *n)
 {
@@ -810,7 +815,7 @@ int spool_list(struct spool *s, enum spool_state st, struct spool_msg **out,
 			states[nstates++] = xstrndup(de->d_name, stem);
 			continue;
 		}
-		if (!has_suffix(de->d_name, ".eml", &stem) ||
+		if (!spool_msg_stem(de->d_name, &stem) ||
 		    fstatat(dirfd(d), de->d_name, &sb, 0) ||
 		    !S_ISREG(sb.st_mode))
 			continue;

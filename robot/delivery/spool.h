@@ -195,6 +195,12 @@ int spool_message_fits(struct spool *s, enum spool_state st, const char *name);
 extern const char spool_too_big[];
 
 /*
+ * 1 when a folder entry's name `fname` is a message file's ("NAME.eml"),
+ * with *stem = strlen(NAME); spool_list() and the index take the same.
+ */
+int spool_msg_stem(const char *fname, size_t *stem);
+
+/*
  * The Message-ID in the header of a message (NULL when it has none)
  * into *id (caller frees): 0, or -1 when the file cannot be opened (it
  * moved, errno says).
