@@ -10,7 +10,7 @@
 
 void *dl_open(const char *soname)
 {
-	void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+	void *h = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
 
 	if (!h)
 		die_with(EXIT_RUNTIME,
