@@ -179,19 +179,9 @@ static const struct schema request_schema = { "request", request_fields,
 
 char *request_kind(const char *path)
 {
-	struct ydoc doc = { 0 };
-	const struct ynode *k = NULL;
-	char *kind = NULL;
-
-	error_quiet++;
-	if (!ydoc_load_file(&doc, path) && doc.root &&
-	    doc.root->type == YNODE_MAP)
-		k = ynode_get(doc.root, "kind");
-	if (k && k->type == YNODE_SCALAR)
-		kind = xstrdup(k->str);
-	error_quiet--;
-	ydoc_release(&doc);
-	return kind;
+	/* the kind chooses the loader, which reads the whole file (and says
+	 * what is wrong with it): only as far as `kind:` here */
+	return ydoc_peek_file(path, "kind");
 }
 
 int request_load(struct request *req, const char *path)

@@ -356,30 +356,104 @@ int ydoc_load_file(struct ydoc *doc, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
-	int ret, fd, e;
+	int ret;
 
 	doc->path = NULL;
 	doc->root = NULL;
-	fd = open_regular(path, O_RDONLY);
-	if (fd < 0)
-		return error_errno("cannot read '%s'", path);
 	/* the limit comes before any byte is read */
-	if (!fstat(fd, &st) && st.st_size > YAML_MAX_BYTES) {
-		close(fd);
+	ret = strbuf_read_file_max(&sb, path, YAML_MAX_BYTES);
+	if (ret < 0)
+		return error_errno("cannot read '%s'", path);
+	if (ret > 0)
 		return error("%s: %lld bytes, more than %d MiB (robot's memory "
 			     "limit for one YAML file)",
-			     path, (long long)st.st_size, YAML_MAX_BYTES >> 20);
-	}
-	ret = strbuf_read_fd(&sb, fd);
-	e = errno;
-	close(fd);
-	if (ret < 0) {
-		errno = e;
-		return error_errno("cannot read '%s'", path);
-	}
+			     path,
+			     stat(path, &st) ? (long long)YAML_MAX_BYTES + 1
+					     : (long long)st.st_size,
+			     YAML_MAX_BYTES >> 20);
 	ret = ydoc_load_mem(doc, path, sb.buf, sb.len);
 	strbuf_release(&sb);
 	return ret;
+}
+
+/* ydoc_peek_file()'s walk of the events (the caller deletes `ev`):
+ * 1 when done, with *found set when `key` had a scalar value. */
+struct peek {
+	const char *key;
+	size_t depth;	/* open collections; 1: in the root mapping */
+	int want_value; /* 1: after a key, 2: after the wanted key */
+	char *found;
+};
+
+static int peek_event(struct peek *pk, const yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_MAPPING_START_EVENT:
+	case YAML_SEQUENCE_START_EVENT:
+		if (!pk->depth && ev->type != YAML_MAPPING_START_EVENT)
+			return 1; /* the root is no mapping */
+		if (pk->depth == 1 && !pk->want_value)
+			return 1; /* a key that is no scalar */
+		if (pk->depth == 1 && pk->want_value == 2)
+			return 1; /* the key's value is no scalar */
+		pk->depth++;
+		return 0;
+	case YAML_MAPPING_END_EVENT:
+	case YAML_SEQUENCE_END_EVENT:
+		if (--pk->depth == 1)
+			pk->want_value = 0;
+		return !pk->depth;
+	case YAML_SCALAR_EVENT:
+		if (pk->depth != 1)
+			return !pk->depth; /* the root is a scalar */
+		if (!pk->want_value) {
+			pk->want_value =
+				strcmp((const char *)ev->data.scalar.value,
+				       pk->key)
+					? 1
+					: 2;
+			return 0;
+		}
+		if (pk->want_value == 2 && !ev->data.scalar.anchor &&
+		    !memchr(ev->data.scalar.value, '\0',
+			    ev->data.scalar.length))
+			pk->found = xstrdup((const char *)ev->data.scalar.value);
+		pk->want_value = 0;
+		return pk->found != NULL;
+	case YAML_ALIAS_EVENT:
+	case YAML_DOCUMENT_END_EVENT:
+	case YAML_STREAM_END_EVENT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+char *ydoc_peek_file(const char *path, const char *key)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct peek pk = { key, 0, 0, NULL };
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int done = 0;
+
+	if (strbuf_read_file_max(&sb, path, YAML_MAX_BYTES)) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	if (!yaml_parser_initialize(&parser)) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)sb.buf,
+				     sb.len);
+	while (!done && yaml_parser_parse(&parser, &ev)) {
+		done = peek_event(&pk, &ev);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	strbuf_release(&sb);
+	return pk.found;
 }
 
 void ydoc_release(struct ydoc *doc)

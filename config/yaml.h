@@ -49,6 +49,14 @@ int ydoc_load_file(struct ydoc *doc, const char *path);
 int ydoc_load_mem(struct ydoc *doc, const char *name, const char *buf,
 		  size_t len);
 void ydoc_release(struct ydoc *doc);
+/*
+ * The plain-text value of `key` in the top-level mapping of `path`'s
+ * first document, read only as far as that key (a quick look before the
+ * whole file is loaded): NULL, silently, when the file cannot be read,
+ * the document is no mapping, the key comes after an error or is missing,
+ * or its value is no scalar or has an anchor.  Free it.
+ */
+char *ydoc_peek_file(const char *path, const char *key);
 
 /*
  * Appends `s` as a YAML double-quoted scalar (JSON's escapes, which YAML

@@ -85,12 +85,6 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
-void strbuf_addch(struct strbuf *sb, int c)
-{
-	strbuf_grow(sb, 1);
-	sb->buf[sb->len++] = (char)c;
-	sb->buf[sb->len] = '\0';
-}
 
 void strbuf_addchars(struct strbuf *sb, int c, size_t n)
 {
@@ -212,12 +206,12 @@ static int open_regular_stat(const char *path, int flags, struct stat *st)
 		errno = e;
 		return -1;
 	}
-	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return -1;
-	}
+	/*
+	 * O_NONBLOCK stays: it changes nothing for a regular file (POSIX:
+	 * a read blocks only where no data is available yet, which a
+	 * regular file never is), and clearing it cost two system calls a
+	 * file (a summary reads 500)
+	 */
 	return fd;
 }
 
@@ -264,6 +258,38 @@ int strbuf_read_fd(struct strbuf *sb, int fd)
 	}
 }
 
+/*
+ * strbuf_read_fd() of a regular file fstat() said holds `size` bytes.
+ * When one read asked for more and brought exactly those, it stopped at
+ * the end of the file (POSIX: a regular file's read is short only there,
+ * or on a signal, which a local file's read does not take), so the read
+ * that would return 0 is not made: one system call a file less.
+ */
+static int read_sized(struct strbuf *sb, int fd, off_t size)
+{
+	size_t room = sb->alloc ? sb->alloc - sb->len - 1 : 0;
+	size_t oldlen = sb->len;
+	ssize_t n;
+	int err;
+
+	if (size <= 0 || room <= (size_t)size)
+		return strbuf_read_fd(sb, fd);
+	do
+		n = read(fd, sb->buf + sb->len, room);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	strbuf_setlen(sb, sb->len + (size_t)n);
+	if (n == size || !n)
+		return 0;
+	if (!strbuf_read_fd(sb, fd))
+		return 0;
+	err = errno;
+	strbuf_setlen(sb, oldlen);
+	errno = err;
+	return -1;
+}
+
 int strbuf_read_file_max(struct strbuf *sb, const char *path, size_t max)
 {
 	struct stat st;
@@ -277,8 +303,8 @@ int strbuf_read_file_max(struct strbuf *sb, const char *path, size_t max)
 	}
 	/* the size it has now: one allocation, not a doubling a read */
 	if (st.st_size > 0)
-		strbuf_grow(sb, (size_t)st.st_size);
-	ret = strbuf_read_fd(sb, fd);
+		strbuf_grow(sb, (size_t)st.st_size + 1);
+	ret = read_sized(sb, fd, st.st_size);
 	err = errno;
 	close(fd);
 	errno = err;

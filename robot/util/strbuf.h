@@ -34,7 +34,14 @@ void strbuf_setlen(struct strbuf *sb, size_t len);
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
-void strbuf_addch(struct strbuf *sb, int c);
+/* inline: robot builds much of its text a character at a time */
+static inline void strbuf_addch(struct strbuf *sb, int c)
+{
+	if (sb->len + 2 > sb->alloc)
+		strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
 void strbuf_addchars(struct strbuf *sb, int c, size_t n);
 void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
