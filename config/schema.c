@@ -239,7 +239,9 @@ static int load_map(struct loader *l, void *obj, const struct schema *s,
 		for (j = 0; j < s->nfields; j++)
 			if (!strcmp(s->fields[j].key, map->keys[i]))
 				break;
-		strbuf_addf(&l->where, "%s%s", len ? "." : "", map->keys[i]);
+		if (len)
+			strbuf_addch(&l->where, '.');
+		strbuf_addstr(&l->where, map->keys[i]);
 		if (j == s->nfields) {
 			int ret = unknown_key(l, map->kids[i], s, map->keys[i]);
 

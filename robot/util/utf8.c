@@ -124,6 +124,11 @@ int utf8_check_text(const char *s, unsigned flags, struct strbuf *why)
 	uint32_t cp;
 
 	while (i < len) {
+		/* visible ASCII: no control, no invisible character */
+		if ((unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f) {
+			i++;
+			continue;
+		}
 		n = utf8_char(s + i, len - i, &cp);
 		if (!n) {
 			if (why)
@@ -188,7 +193,7 @@ uint64_t fnv1a64(uint64_t h, const void *data, size_t len)
 
 	for (i = 0; i < len; i++) {
 		h ^= p[i];
-		h *= UINT64_C(0x100000001b3);
+		h *= FNV64_PRIME;
 	}
 	return h;
 }

@@ -96,6 +96,17 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xstrjoin3(const char *a, const char *sep, const char *b)
+{
+	size_t la = strlen(a), ls = strlen(sep), lb = strlen(b);
+	char *p = xmalloc(la + ls + lb + 1);
+
+	memcpy(p, a, la);
+	memcpy(p + la, sep, ls);
+	memcpy(p + la + ls, b, lb + 1);
+	return p;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;

@@ -23,6 +23,9 @@ void *xmap_resize(void *ptr, size_t old, size_t size);
 /* Copies a string (the caller frees the copy). */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* a, sep and b end to end: xasprintf("%s%s%s", a, sep, b) without
+ * printf's cost, for paths and names built in loops */
+char *xstrjoin3(const char *a, const char *sep, const char *b);
 /* Returns a freshly allocated formatted string. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -26,6 +26,7 @@
 
 #include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #define STYLES "config/data/summary-styles"
 /* the robot's footer is its finding reports' (add_signature()) */
@@ -171,29 +172,53 @@ static int sorted_has(const struct strv *v, const char *s)
 
 struct log_reader {
 	const char *path;
-	FILE *f;
+	int fd;
 	struct gz_reader *gz;
 	size_t lineno, kept, bytes;
-	struct strbuf line;
+	struct strbuf line; /* a line that continues in the next read */
 };
 
-/* Checks one line and keeps it in `out` when it is a finding. */
-static int log_line(struct log_reader *r, struct strv *out)
+#define ONES  0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+/* Whether [p, p + len) has a byte under 0x20 other than a tab. */
+static int has_control(const char *p, size_t len)
 {
-	char *p = r->line.buf;
-	size_t len = r->line.len, i;
+	size_t i = 0;
+
+	/* eight bytes at a time: any byte under 0x20 sets its high bit */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		if ((w - ONES * 0x20) & ~w & HIGHS)
+			break;
+	}
+	for (; i < len; i++)
+		if ((unsigned char)p[i] < 0x20 && p[i] != '\t')
+			return 1;
+	return 0;
+}
+
+/* Checks the line [p, p + len) and keeps it in `out` when it is a
+ * finding. */
+static int log_line(struct log_reader *r, const char *p, size_t len,
+		    struct strv *out)
+{
+	size_t i;
 
 	r->lineno++;
 	if (len && p[len - 1] == '\r')
 		len--;
-	for (i = 0; i < len; i++)
-		if ((unsigned char)p[i] < 0x20 && p[i] != '\t')
-			return error("%s:%zu: %s (0x%02x) in the log: not "
-				     "compiler output",
-				     r->path, r->lineno,
-				     p[i] ? "a control character"
-					  : "a NUL byte",
-				     (unsigned char)p[i]);
+	if (has_control(p, len))
+		for (i = 0; i < len; i++)
+			if ((unsigned char)p[i] < 0x20 && p[i] != '\t')
+				return error("%s:%zu: %s (0x%02x) in the log: "
+					     "not compiler output",
+					     r->path, r->lineno,
+					     p[i] ? "a control character"
+						  : "a NUL byte",
+					     (unsigned char)p[i]);
 	if (findings_line_level(p, len) == FINDING_NONE)
 		return 0;
 	if (++r->kept > MAX_FINDINGS)
@@ -208,6 +233,74 @@ static int log_line(struct log_reader *r, struct strv *out)
 	return 0;
 }
 
+/* The lines of one read: whole ones checked where they are, the last
+ * one's start kept until its end comes. */
+static int log_chunk(struct log_reader *r, const char *p, const char *end,
+		     struct strv *out)
+{
+	const char *nl;
+	int ret;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl) {
+			strbuf_add(&r->line, p, end - p);
+			break;
+		}
+		if (r->line.len) {
+			strbuf_add(&r->line, p, nl - p);
+			ret = log_line(r, r->line.buf, r->line.len, out);
+			strbuf_reset(&r->line);
+		} else {
+			ret = log_line(r, p, nl - p, out);
+		}
+		if (ret)
+			return ret;
+	}
+	if (r->line.len > MAX_LINE)
+		return error("%s:%zu: a line over %u bytes: not compiler "
+			     "output",
+			     r->path, r->lineno + 1, MAX_LINE);
+	return 0;
+}
+
+/* Opens r->path, else its .gz (then r->path is that one's name, in
+ * gzpath).  -1 with errno set when neither can be opened. */
+static int log_open(struct log_reader *r, struct strbuf *gzpath,
+		    size_t bufsize)
+{
+	int fd = open(r->path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0 || errno != ENOENT) {
+		r->fd = fd;
+		return fd < 0 ? -1 : 0;
+	}
+	strbuf_addstr(gzpath, r->path);
+	strbuf_addstr(gzpath, ".gz");
+	fd = open(gzpath->buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	r->gz = gz_reader_open(fd, bufsize);
+	if (!r->gz)
+		return -1;
+	r->path = gzpath->buf;
+	return 0;
+}
+
+static long log_read(struct log_reader *r, char *buf, size_t len)
+{
+	ssize_t n;
+
+	if (r->gz)
+		return gz_reader_read(r->gz, buf, len);
+	do
+		n = read(r->fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
 /*
  * The finding lines of DIR/NAME, or of DIR/NAME.gz, read in one pass (a
  * log of any size in bounded memory).  A missing optional log is none;
@@ -216,41 +309,29 @@ static int log_line(struct log_reader *r, struct strv *out)
 static int read_lines(struct strv *out, const char *dir, const char *name,
 		      int required, int *present)
 {
-	struct log_reader r = { 0 };
-	char *path = xasprintf("%s/%s", dir, name), *gzpath = NULL;
+	struct log_reader r = { .fd = -1 };
+	struct strbuf path = STRBUF_INIT, gzpath = STRBUF_INIT;
 	char buf[65536];
 	size_t total = 0;
 	int ret = 0;
 
 	*present = 0;
 	strbuf_init(&r.line, 0);
-	r.path = path;
-	r.f = fopen(path, "rb");
-	if (!r.f && errno == ENOENT) {
-		int fd;
-
-		gzpath = xasprintf("%s.gz", path);
-		fd = open(gzpath, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			r.gz = gz_reader_open(fd, sizeof(buf));
-			r.path = gzpath;
-		} else {
-			errno = ENOENT;
-		}
-	}
-	if (!r.f && !r.gz) {
+	strbuf_addstr(&path, dir);
+	strbuf_addch(&path, '/');
+	strbuf_addstr(&path, name);
+	r.path = path.buf;
+	if (log_open(&r, &gzpath, sizeof(buf))) {
 		if (errno != ENOENT || required)
-			ret = error("%s: cannot read: %s", path,
+			ret = error("%s: cannot read: %s", path.buf,
 				    strerror(errno));
 		goto out;
 	}
 	*present = 1;
 	for (;;) {
-		long n = r.f ? (long)fread(buf, 1, sizeof(buf), r.f)
-			     : gz_reader_read(r.gz, buf, sizeof(buf));
-		const char *p = buf, *end, *nl;
+		long n = log_read(&r, buf, sizeof(buf));
 
-		if (n < 0 || (r.f && !n && ferror(r.f))) {
+		if (n < 0) {
 			ret = error("%s: cannot read: %s", r.path,
 				    r.gz && n == GZ_READ_CORRUPT
 					    ? "not gzip data, or damaged"
@@ -262,45 +343,29 @@ static int read_lines(struct strv *out, const char *dir, const char *name,
 		if (!n)
 			break;
 		total += (size_t)n;
-		for (end = buf + n; p < end; p = nl + 1) {
-			nl = memchr(p, '\n', end - p);
-			if (!nl) {
-				strbuf_add(&r.line, p, end - p);
-				break;
-			}
-			strbuf_add(&r.line, p, nl - p);
-			ret = log_line(&r, out);
-			strbuf_reset(&r.line);
-			if (ret)
-				goto out;
-		}
-		if (r.line.len > MAX_LINE) {
-			ret = error(
-				"%s:%zu: a line over %u bytes: not compiler "
-				"output",
-				r.path, r.lineno + 1, MAX_LINE);
+		ret = log_chunk(&r, buf, buf + n, out);
+		if (ret)
 			goto out;
-		}
 	}
 	if (r.line.len)
-		ret = log_line(&r, out);
+		ret = log_line(&r, r.line.buf, r.line.len, out);
 	if (!ret && required && !total)
 		ret = error("%s: empty: a build log holds the build's output",
 			    r.path);
 out:
-	if (r.f)
-		fclose(r.f);
+	if (r.fd >= 0)
+		close(r.fd);
 	if (r.gz && gz_reader_close(r.gz, NULL) != GZ_OK && !ret)
 		ret = error("%s: cannot read: a damaged gzip trailer", r.path);
 	strbuf_release(&r.line);
-	free(path);
-	free(gzpath);
+	strbuf_release(&path);
+	strbuf_release(&gzpath);
 	return ret;
 }
 
 static int load_build_yaml(struct build_yaml *y, const char *dir)
 {
-	char *path = xasprintf("%s/build.yaml", dir);
+	char *path = xstrjoin3(dir, "/", "build.yaml");
 	int ret;
 
 	memset(y, 0, sizeof(*y));
@@ -418,7 +483,7 @@ done : {
 	b->y = y;
 	memset(&y, 0, sizeof(y));
 	b->status = st;
-	b->label = xasprintf("%s-%s", b->y.arch, b->y.config);
+	b->label = xstrjoin3(b->y.arch, "-", b->y.config);
 	/* "clang version 18.1.8 (...)", "Debian clang version 14.0.6" */
 	b->clang = b->y.compiler && strstr(b->y.compiler, "clang");
 	strv_sort_uniq(&b->ids);
@@ -648,22 +713,49 @@ static void compiler_name(struct strbuf *out, const char *compiler,
 	}
 }
 
-static void add_row(struct strbuf *out, const struct summary *s,
-		    const struct build *b)
+/* The table's layout: its style rows, read once for all its rows. */
+struct table_style {
+	const char *how; /* summary.compiler_name */
+	int arch_w, config_w, gap, compiler_w;
+};
+
+/* S left-aligned in a field of WIDTH (printf's "%-*s") */
+static void add_left(struct strbuf *out, const char *s, int width)
 {
-	const char *how = style_str(s, "summary.compiler_name");
+	size_t n = strlen(s);
 
-	strbuf_addf(out, "%-*s%*s", style_int(s, "summary.arch_width"),
-		    b->y.arch, style_int(s, "summary.config_width"),
-		    b->y.config);
-	if (strcmp(how, "none")) {
-		struct strbuf c = STRBUF_INIT;
+	if (width < 0)
+		width = -width;
+	strbuf_add(out, s, n);
+	if (width > 0 && n < (size_t)width)
+		strbuf_addchars(out, ' ', (size_t)width - n);
+}
 
-		compiler_name(&c, b->y.compiler, how);
-		strbuf_addchars(out, ' ', style_int(s, "summary.compiler_gap"));
-		strbuf_addf(out, "%-*s", style_int(s, "summary.compiler_width"),
-			    c.buf);
-		strbuf_release(&c);
+/* S right-aligned in a field of WIDTH (printf's "%*s": a negative
+ * WIDTH aligns it left) */
+static void add_right(struct strbuf *out, const char *s, int width)
+{
+	size_t n = strlen(s);
+
+	if (width < 0) {
+		add_left(out, s, width);
+		return;
+	}
+	if (width > 0 && n < (size_t)width)
+		strbuf_addchars(out, ' ', (size_t)width - n);
+	strbuf_add(out, s, n);
+}
+
+static void add_row(struct strbuf *out, const struct table_style *ts,
+		    const struct build *b, struct strbuf *c)
+{
+	add_left(out, b->y.arch, ts->arch_w);
+	add_right(out, b->y.config, ts->config_w);
+	if (strcmp(ts->how, "none")) {
+		strbuf_reset(c);
+		compiler_name(c, b->y.compiler, ts->how);
+		strbuf_addchars(out, ' ', ts->gap);
+		add_left(out, c->buf, ts->compiler_w);
 	}
 	strbuf_addch(out, '\n');
 }
@@ -671,6 +763,14 @@ static void add_row(struct strbuf *out, const struct summary *s,
 static void add_table(struct strbuf *out, const struct summary *s,
 		      const char *head, int family)
 {
+	struct strbuf c = STRBUF_INIT;
+	struct table_style ts = {
+		.how = style_str(s, "summary.compiler_name"),
+		.arch_w = style_int(s, "summary.arch_width"),
+		.config_w = style_int(s, "summary.config_width"),
+		.gap = style_int(s, "summary.compiler_gap"),
+		.compiler_w = style_int(s, "summary.compiler_width"),
+	};
 	size_t i, n = 0;
 
 	for (i = 0; i < s->nb; i++)
@@ -680,12 +780,15 @@ static void add_table(struct strbuf *out, const struct summary *s,
 	if (!n)
 		return;
 	strbuf_addch(out, '\n');
-	if (head)
-		strbuf_addf(out, "%s\n", head);
+	if (head) {
+		strbuf_addstr(out, head);
+		strbuf_addch(out, '\n');
+	}
 	for (i = 0; i < s->nb; i++)
 		if (s->b[i].status != ST_SKIPPED && !s->b[i].recent &&
 		    (family < 0 || s->b[i].clang == family))
-			add_row(out, s, &s->b[i]);
+			add_row(out, &ts, &s->b[i], &c);
+	strbuf_release(&c);
 }
 
 static void add_tables(struct strbuf *out, const struct summary *s)
