@@ -25,6 +25,16 @@ void findings_clean(struct strbuf *out, const char *s, size_t len)
 		uint32_t cp;
 		size_t n;
 
+		if (ch >= 0x20 && ch < 0x7f) {
+			/* a run of visible ASCII, as it is */
+			for (n = i + 1; n < len && (unsigned char)s[n] >= 0x20 &&
+					(unsigned char)s[n] < 0x7f;
+			     n++)
+				;
+			strbuf_add(out, s + i, n - i);
+			i = n;
+			continue;
+		}
 		if (ch == 0x1b && i + 1 < len && s[i + 1] == '[') {
 			size_t j = i + 2;
 
@@ -323,19 +333,37 @@ static int has_mark(const char *line, size_t len, const struct mark *m)
 	return memmem(line, len, m->text, n) != NULL;
 }
 
+/* The bytes of [s, s + len) as bits (a byte's low six bits say which):
+ * a text whose bits are not all among a line's is not in it. */
+static uint64_t byte_bits(const char *s, size_t len)
+{
+	uint64_t bits = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		bits |= UINT64_C(1) << ((unsigned char)s[i] & 63);
+	return bits;
+}
+
 /* The worst severity (report) or level (summary) the marks give. */
 static void marked(const char *line, size_t len, enum finding_sev *report,
 		   enum finding_level *summary)
 {
+	static uint64_t mark_bits[ARRAY_SIZE(marks)];
+	uint64_t line_bits = byte_bits(line, len);
 	size_t i;
 
 	*report = SEV_NONE;
 	*summary = FINDING_NONE;
+	if (!mark_bits[0])
+		for (i = 0; i < ARRAY_SIZE(marks); i++)
+			mark_bits[i] = byte_bits(marks[i].text,
+						 strlen(marks[i].text));
 	for (i = 0; i < ARRAY_SIZE(marks); i++) {
 		const struct mark *m = &marks[i];
 
 		if ((m->report > *report || m->summary > *summary) &&
-		    has_mark(line, len, m)) {
+		    !(mark_bits[i] & ~line_bits) && has_mark(line, len, m)) {
 			if (m->report > *report)
 				*report = m->report;
 			if (m->summary > *summary)

@@ -445,7 +445,9 @@ static int read_build(struct summary *s, const char *dir, struct build *b)
 	if (y.status && st == ST_SKIPPED)
 		goto done;
 	ret = read_lines(&log, dir, "build.log", 1, &present);
-	if (!ret)
+	/* base.log only takes lines out of build.log's findings: a clean
+	 * build (most of a summary's) does not open it */
+	if (!ret && log.n)
 		ret = read_lines(&base, dir, "base.log", 0, &present);
 	if (!ret)
 		ret = read_lines(&unv, dir, "unverified.log", 0, &present);
