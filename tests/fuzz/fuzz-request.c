@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz-request.c: request_load() on any bytes, as `robot compose` reads
- * the REQUEST.yaml it is given.
+ * fuzz-request.c: request_kind() and request_load() on any bytes, as
+ * `robot compose` reads the REQUEST.yaml it is given: the quick look at
+ * its kind, then the whole file.
  */
 #include "robot/util/common.h"
 #include "tests/fuzz/fuzz.h"
@@ -20,6 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *path = fuzz_write("request.yaml", data, size);
 	struct request req;
 
+	free(request_kind(path));
 	request_load(&req, path);
 	request_release(&req);
 	free(path);
