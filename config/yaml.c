@@ -417,7 +417,8 @@ static int peek_event(struct peek *pk, const yaml_event_t *ev)
 		if (pk->want_value == 2 && !ev->data.scalar.anchor &&
 		    !memchr(ev->data.scalar.value, '\0',
 			    ev->data.scalar.length))
-			pk->found = xstrdup((const char *)ev->data.scalar.value);
+			pk->found =
+				xstrdup((const char *)ev->data.scalar.value);
 		pk->want_value = 0;
 		return pk->found != NULL;
 	case YAML_ALIAS_EVENT:

@@ -85,7 +85,6 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
-
 void strbuf_addchars(struct strbuf *sb, int c, size_t n)
 {
 	if (!n)

@@ -60,7 +60,7 @@ int utf8_text(const char *s, int allow_newlines);
 void utf8_add_visible(struct strbuf *out, const char *s, size_t len);
 
 /* FNV-1a, 64 bits: deterministic names and digests, not security. */
-#define FNV64_INIT UINT64_C(0xcbf29ce484222325)
+#define FNV64_INIT  UINT64_C(0xcbf29ce484222325)
 #define FNV64_PRIME UINT64_C(0x100000001b3)
 uint64_t fnv1a64(uint64_t h, const void *data, size_t len);
 

@@ -27,8 +27,9 @@ void findings_clean(struct strbuf *out, const char *s, size_t len)
 
 		if (ch >= 0x20 && ch < 0x7f) {
 			/* a run of visible ASCII, as it is */
-			for (n = i + 1; n < len && (unsigned char)s[n] >= 0x20 &&
-					(unsigned char)s[n] < 0x7f;
+			for (n = i + 1;
+			     n < len && (unsigned char)s[n] >= 0x20 &&
+			     (unsigned char)s[n] < 0x7f;
 			     n++)
 				;
 			strbuf_add(out, s + i, n - i);
@@ -357,8 +358,8 @@ static void marked(const char *line, size_t len, enum finding_sev *report,
 	*summary = FINDING_NONE;
 	if (!mark_bits[0])
 		for (i = 0; i < ARRAY_SIZE(marks); i++)
-			mark_bits[i] = byte_bits(marks[i].text,
-						 strlen(marks[i].text));
+			mark_bits[i] =
+				byte_bits(marks[i].text, strlen(marks[i].text));
 	for (i = 0; i < ARRAY_SIZE(marks); i++) {
 		const struct mark *m = &marks[i];
 

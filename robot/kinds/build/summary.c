@@ -266,8 +266,7 @@ static int log_chunk(struct log_reader *r, const char *p, const char *end,
 
 /* Opens r->path, else its .gz (then r->path is that one's name, in
  * gzpath).  -1 with errno set when neither can be opened. */
-static int log_open(struct log_reader *r, struct strbuf *gzpath,
-		    size_t bufsize)
+static int log_open(struct log_reader *r, struct strbuf *gzpath, size_t bufsize)
 {
 	int fd = open(r->path, O_RDONLY | O_CLOEXEC);
 
