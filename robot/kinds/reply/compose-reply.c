@@ -281,14 +281,40 @@ static int reply_compared(struct compose_ctx *c, struct report_test *t,
 	return 0;
 }
 
-/* The table in the reply's layout; the first one gives the verdict. */
+/* The request's test at `where`: "" the top level, "sections[N]." */
+static const struct req_test *reply_req_test(const struct compose_ctx *c,
+					     const char *where)
+{
+	const char *p = where + strcspn(where, "[");
+
+	if (!*p)
+		return &c->req->test;
+	return (const struct req_test *)c->req->sections.v +
+	       strtoul(p + 1, NULL, 10);
+}
+
+/*
+ * The table in the reply's layout, or in the test's view: `fail_runs`
+ * is the bare fail:runs table of the robot account's follow-ups (the
+ * commits' id line, the fail:runs rows; no axes, no performance rows).
+ * The first table gives the verdict.
+ */
 static void reply_printed(struct compose_ctx *c, struct report_test *t,
 			  const struct compare_roots *roots,
 			  const struct comparison *cmp,
 			  const struct compare_opts *o, struct strbuf *block,
 			  const char *where)
 {
-	reply_table_layout(block, &c->st);
+	const struct req_test *rq = reply_req_test(c, where);
+	struct strv all = { 0 };
+
+	if (rq->view && !strcmp(rq->view, "fail_runs")) {
+		strbuf_reset(block);
+		functional_fail_table(block, cmp, roots, c->tables, 0, &all);
+		strbuf_addch(block, '\n');
+	} else {
+		reply_table_layout(block, &c->st);
+	}
 	if (!*where)
 		reply_judge(c, roots, cmp, o, t);
 }
@@ -317,12 +343,49 @@ static int check_parent(const struct followup *parent,
 	return 0;
 }
 
+/* A test's `view`: one robot prints (doc/reply.md). */
+static int check_view(const struct request *req, const struct req_test *rq,
+		      const char *where)
+{
+	if (!rq->view || !strcmp(rq->view, "ncompare") ||
+	    !strcmp(rq->view, "fail_runs"))
+		return 0;
+	return error("%s: %sview: '%s' is not a table view (want ncompare "
+		     "or fail_runs)",
+		     req->file, where, rq->view);
+}
+
+/* The request's reply keys robot checks before it reads the roots. */
+static int check_reply_keys(const struct request *req)
+{
+	char where[48];
+	size_t i;
+
+	if (req->statement && !req->statement[strspn(req->statement, " \t\n")])
+		return error("%s: statement: empty (the operator's words in "
+			     "place of robot's; leave the key out for robot's)",
+			     req->file);
+	if (check_view(req, &req->test, ""))
+		return -1;
+	for (i = 0; i < req->sections.n; i++) {
+		snprintf(where, sizeof(where), "sections[%zu].", i);
+		if (check_view(req,
+			       (const struct req_test *)req->sections.v + i,
+			       where))
+			return -1;
+	}
+	return 0;
+}
+
 /* The reply's tests, their tables one after the other in `tables`. */
 static int reply_tables(struct compose_ctx *c, struct report *r,
 			struct strbuf *tables)
 {
 	const struct request *req = c->req;
 	size_t i;
+
+	if (check_reply_keys(req))
+		return -1;
 
 	/* what is missing is named at once (robot/report/inputs.h) */
 	c->needs = r->needs = needs_new();
@@ -381,6 +444,7 @@ static void reply_fill_view(struct reply_view *v, const struct compose_ctx *c,
 	v->sender_name =
 		req->sender_name ? req->sender_name : c->cfg->sender_name;
 	v->remark = req->remark;
+	v->statement = req->statement;
 	v->tables = tables;
 	v->applied = a->subject || a->message_id || a->link || a->file;
 	v->patch_subject = a->subject;

@@ -397,8 +397,20 @@ static void fill(struct strbuf *out, const char *text, size_t width)
 
 static int b_statement(struct rrender *rr, struct strbuf *out)
 {
+	const char *own = rr->v->statement;
 	struct strbuf sb = STRBUF_INIT;
-	int ret = b_statement_text(rr, &sb);
+	int ret;
+
+	if (own) {
+		/* the operator's words, as written: no fill */
+		size_t n = strlen(own);
+
+		while (n && own[n - 1] == '\n')
+			n--;
+		strbuf_add(out, own, n);
+		return 0;
+	}
+	ret = b_statement_text(rr, &sb);
 
 	if (!ret)
 		fill(out, sb.buf, 72);

@@ -40,6 +40,7 @@ struct reply_view {
 	const char *sender_name;
 	const char *tested_by; /* NULL: no Tested-by line */
 	const char *remark;    /* the operator's words, or NULL */
+	const char *statement; /* the operator's words in place of robot's */
 	const char *tables;    /* the blocks, each ending in an empty line */
 	/* what was tested */
 	int applied;
