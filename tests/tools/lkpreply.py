@@ -39,6 +39,13 @@ are result roots as the functional mode writes them (lkpfunc: each stat
 1 in as many runs as the row counts), and the request says `view:
 fail_runs`.
 
+Those of 2020 may show lkp-tests' older view of one stat instead
+(sbin/compare -f FIELD): "commit:" over the commit lines, a column per
+commit, a row per test ("testcase/testparams/testbox") and the GEO-MEAN
+row.  Each test's roots get samples whose average and deviation print
+as its cells (two runs a commit), their stats_source the LKP path that
+names the test, and the request says `kpi: FIELD` and `view: compare`.
+
 The words between the greeting and the first table are the request's
 `statement` (the operator's in place of robot's own, as written).
 
@@ -331,6 +338,9 @@ def table_start(lines, i):
     commits' id line over the dashes (a bare table)."""
     if re.fullmatch('={60,}', lines[i].strip()):
         return True
+    if lines[i] in ('commit:', 'commit: ') and i + 1 < len(lines) and \
+            lines[i + 1].startswith('  '):
+        return True    # the compare view's commit lines
     return i + 1 < len(lines) and bare_table(lines[i:i + 2])
 
 
@@ -418,6 +428,128 @@ def write_fail_roots(outdir, blocks, mail):
                 os.makedirs(os.path.join(rt, str(i)))
                 with open(os.path.join(rt, str(i), 'job.yaml'), 'w') as f:
                     f.write('\n'.join(job) + '\n')
+
+
+# -- lkp-tests' older view: sbin/compare -f FIELD --------------------------
+
+COMPARE_HEAD = 'testcase/testparams/testbox'
+
+
+class CompareView:
+    """The view's commit lines, column names, rows and field."""
+
+    def __init__(self, lines, at):
+        self.commit_lines = []
+        i = at + 1
+        while i < len(lines) and lines[i].startswith('  '):
+            self.commit_lines.append(lines[i][2:])
+            i += 1
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        head = lines[i] if i < len(lines) else ''
+        if not head.endswith(COMPARE_HEAD):
+            raise E.InputError('the compare view: no "%s" line under the '
+                               'commit lines' % COMPARE_HEAD)
+        self.names = head[:-len(COMPARE_HEAD)].split()
+        n = len(self.names)
+        self.rows = []      # (desc, [(value text, change text, sd text)])
+        self.field = None
+        for line in lines[i + 4:]:
+            if not line.strip():
+                break
+            cells, rest = [], line
+            for d in range(n):
+                w = 18 if d == 0 else 28
+                cell, rest = rest[:w], rest[w:]
+                chg = '' if d == 0 else cell[:10].strip()
+                body = cell if d == 0 else cell[10:]
+                cells.append((body[:10].strip(), chg, body[10:16].strip()))
+            if rest.startswith('GEO-MEAN '):
+                self.field = rest[len('GEO-MEAN '):]
+                break
+            self.rows.append((rest, cells))
+        if self.field is None or not self.rows:
+            raise E.InputError('the compare view: no GEO-MEAN row')
+
+
+def compare_view(own):
+    """The compare view of the words, or None."""
+    for i, line in enumerate(own.lines):
+        if line in ('commit:', 'commit: ') and i + 1 < len(own.lines) and \
+                own.lines[i + 1].startswith('  ') and \
+                any(x.endswith(COMPARE_HEAD) for x in own.lines[i:i + 40]):
+            return CompareView(own.lines, i)
+    return None
+
+
+def cell_samples(value, sd):
+    """Two samples whose average prints as `value` ("%10d", "%10.2f") and
+    whose deviation prints as `sd` (" ±N%", or blank below 3%)."""
+    if '.' in value:
+        m = float(value)
+        d = m * (int(sd.strip('±%')) + 0.5) / 100 if sd else 0.0
+        return [round(m - d, 6), round(m + d, 6)]
+    v = int(value)
+    if not sd:
+        return [v, v + 1]       # the average v + 0.5 prints as v
+    k = max(0, round((int(sd.strip('±%')) + 0.5) * (v + 0.5) / 100 - 0.5))
+    return [v - k, v + 1 + k]
+
+
+def write_compare_roots(outdir, view, mail):
+    """rt<j> of the view's commits: per test, the field's samples under
+    its LKP path (/result/TESTCASE/PATH_PARAMS/TBOX_GROUP/...)."""
+    shas = [full_sha(mail, x) if re.fullmatch('[0-9a-f]{7,40}', x)
+            else lkpfunc_full_id('', x + ' ' + mail.path)
+            for x in view.names]
+    if len(view.rows) != 1:
+        raise E.InputError('%s: the compare view of %d tests: robot writes '
+                           'one test a request' % (mail.path,
+                                                   len(view.rows)))
+    desc, cells = view.rows[0]
+    parts = desc.split('/')
+    if len(parts) != 3:
+        raise E.InputError('%s: %r is no testcase/testparams/testbox'
+                           % (mail.path, desc))
+    testcase, pp, tbox = parts
+    for j, sha in enumerate(shas):
+        value, _, sd = cells[j]
+        samples = cell_samples(value, sd)
+        rt = os.path.join(outdir, 'rt%d' % j)
+        os.makedirs(rt)
+        root = '/result/%s/%s/%s/unknown/unknown/unknown/%s' % (
+            testcase, pp, tbox, sha)
+        m = {view.field: samples,
+             'stats_source': ['%s/%d/stats.json' % (root, i)
+                              for i in range(len(samples))]}
+        with open(os.path.join(rt, 'matrix.json'), 'w') as f:
+            json.dump(m, f, indent=1, sort_keys=True)
+            f.write('\n')
+        job = ['suite: ' + E.yaml_scalar(testcase),
+               'testcase: ' + E.yaml_scalar(testcase),
+               'tbox_group: ' + E.yaml_scalar(tbox),
+               'testbox: ' + E.yaml_scalar(tbox),
+               'commit: ' + sha]
+        for i in range(len(samples)):
+            os.makedirs(os.path.join(rt, str(i)))
+            with open(os.path.join(rt, str(i), 'job.yaml'), 'w') as f:
+                f.write('\n'.join(job) + '\n')
+    out = ['commits:']
+    for sha, name, line in zip(shas, view.names, view.commit_lines):
+        out.append('- id: ' + sha)
+        m = re.fullmatch(r'[0-9a-f]{7,40} \("(.*)"\)', line)
+        if m:
+            out.append('  subject: ' + json.dumps(m.group(1),
+                                                  ensure_ascii=False))
+        elif not re.fullmatch('[0-9a-f]{7,40}', name):
+            out.append('  tag: ' + E.yaml_scalar(name))
+    with open(os.path.join(outdir, 'commits.yaml'), 'w') as f:
+        f.write('\n'.join(out) + '\n')
+
+
+def lkpfunc_full_id(prefix, salt):
+    import lkpfunc
+    return lkpfunc.full_id(prefix, salt)
 
 
 # -- the mail answered ------------------------------------------------------
@@ -578,7 +710,7 @@ def roots_line(key, names):
 
 
 def write_request(outdir, mail, results, alls, parent_id, with_commits,
-                  words=None, fails=()):
+                  words=None, fails=(), view=None):
     e = E
     h = mail.headers
     req = ['# The reply request behind %s, rebuilt by eml2lkp.'
@@ -600,6 +732,14 @@ def write_request(outdir, mail, results, alls, parent_id, with_commits,
         req.append('commits: commits.yaml')
     if words:
         req += e.ytext('statement', words)
+    if view:
+        req += ['commits: commits.yaml', 'kpi: ' + e.ystr(view.field),
+                roots_line('result_roots: ', ['rt%d' % j for j in
+                                              range(len(view.names))]),
+                'view: compare']
+        with open(os.path.join(outdir, 'request.yaml'), 'w') as f:
+            f.write('\n'.join(req) + '\n')
+        return
     if fails:
         write_fail_request(outdir, req, fails)
         return
@@ -679,12 +819,14 @@ def run(mail, args, eml2lkp, date):
     own = OwnText(mail)
     saved = e.assign_targets
     e.assign_targets = make_assign(e)
-    fails = []
+    fails, view = [], None
     try:
         blocks = make_parser(e)(own).parse()
         if not blocks:
             fails = fail_blocks(own)
         if not blocks and not fails:
+            view = compare_view(own)
+        if not blocks and not fails and not view:
             raise e.InputError('%s: no comparison block' % mail.path)
         results, alls = [], []
         for b in blocks:
@@ -702,7 +844,10 @@ def run(mail, args, eml2lkp, date):
         for name in ('commits.yaml', 'parent.eml'):
             if os.path.exists(os.path.join(outdir, name)):
                 os.unlink(os.path.join(outdir, name))
-        if fails:
+        if view:
+            write_compare_roots(outdir, view, mail)
+            with_commits = False
+        elif fails:
             write_fail_roots(outdir, fails, mail)
             with_commits = False
         else:
@@ -710,7 +855,7 @@ def run(mail, args, eml2lkp, date):
             with_commits = write_commits(outdir, commits)
         parent_id = write_parent(outdir, mail, None)
         write_request(outdir, mail, results, alls, parent_id, with_commits,
-                      statement(own), fails)
+                      statement(own), fails, view)
         write_config(outdir, mail)
         with open(os.path.join(outdir, 'date'), 'w') as f:
             f.write(date + '\n')
