@@ -8,11 +8,16 @@
 #
 #   golden     the retest of tests/reply/0008-no-patch answered with
 #              both keys over make-rts' netperf roots (kmsg failure
-#              stats): tests/reply/followup/fail-runs.eml (diff -u;
-#              UPDATE=1 tests/run t7130 rewrites it)
+#              stats): tests/reply/followup/fail-runs.eml; and with `view:
+#              compare` (lkp-tests' sbin/compare -f KPI) over three
+#              will-it-scale roots whose runs have an LKP result path:
+#              compare-view.eml (diff -u; UPDATE=1 tests/run t7130
+#              rewrites them)
 #   bad input  an empty statement, a view robot does not print, at the
-#              top and in a section, and both keys in a report's
-#              request: exit 65, one error line naming file and key
+#              top and in a section, the compare view without a kpi or
+#              over roots without an LKP path, and both keys in a
+#              report's request: exit 65, one error line naming file and
+#              key
 #   corpus     replies/601 (2021-07-07, the robot account's follow-up):
 #              tests/tools/eml2lkp writes its inputs, robot reply
 #              --dry-run answers parent.eml, and the answer is the mail:
@@ -53,6 +58,52 @@ ok "fail-runs: the statement is the operator's, as written" \
 	grep -qx "kmsg lines below come and go with the commit." "$T/fail-runs.eml"
 ok "fail-runs: a bare table, no axes and no performance rows" \
 	sh -c '! grep -q "^=====\|%stddev" "$1"' _ "$T/fail-runs.eml"
+
+# the compare view over make-rts' will-it-scale roots, their runs under
+# an LKP result path as real roots have them (make-rts' paths are short)
+for c in rc7 copy clear; do
+	rt=$T/golden/data/rt/will-it-scale@$c
+	cp -R "$rt" "$T/reply/wis@$c"
+	sed -i 's|"/result/[^"]*/\([0-9a-f]\{40\}/[0-9]*/stats.json\)"|"/result/will-it-scale/performance-process-16-read2-ucode=0x21/lkp-ivb-d02/debian-x86_64-20191114.cgz/x86_64-rhel-7.6/gcc-7/\1"|' \
+		"$T/reply/wis@$c/matrix.json"
+done
+view=reply/compare-view.yaml
+cat >"$T/$view" <<'YAML'
+in_reply_to: "<CAHk-retest-1234@mail.gmail.com>"
+date: "2020-03-26 16:33:55 +0800"
+message_id: "<20200326083355.GO1234@shao2-debian>"
+sender_name: "Rong Chen"
+statement: |
+  The patch can fix the regression:
+commits: "../golden/data/commits.yaml"
+kpi: will-it-scale.workload
+result_roots: ["wis@rc7", "wis@copy", "wis@clear"]
+view: compare
+YAML
+robot reply --dry-run -c "$CFG" --to "reply/$case/mail.eml" "$view" \
+	>"$T/compare-view.eml" 2>"$T/compare-view.err"
+ok "compare-view: composed, nothing on stderr" test ! -s "$T/compare-view.err"
+exp=$SRC/followup/compare-view.eml
+if [ -n "${UPDATE:-}" ] && ! cmp -s "$exp" "$T/compare-view.eml" 2>/dev/null; then
+	cp "$T/compare-view.eml" "$exp"
+	echo "updated $exp"
+fi
+ok "compare-view: the answer" test_cmp "$exp" "$T/compare-view.eml"
+ok "compare-view: a row for the test, named by its LKP path, and GEO-MEAN" \
+	sh -c 'grep -q " will-it-scale/performance-process-16-read2-ucode=0x21/lkp-ivb-d02$" "$1" &&
+		grep -q " GEO-MEAN will-it-scale.workload$" "$1"' _ "$T/compare-view.eml"
+sed '/^kpi:/d' "$T/$view" >"$T/reply/view-no-kpi.yaml"
+expect_code 65 "bad input: view compare without a kpi" robot reply --dry-run \
+	-c "$CFG" --to "reply/$case/mail.eml" reply/view-no-kpi.yaml
+ok "bad input: view compare without a kpi: the error names file and view" \
+	names "reply/view-no-kpi.yaml" "view: compare"
+sed 's|"wis@rc7", "wis@copy", "wis@clear"|"../golden/data/rt/will-it-scale@rc7", "../golden/data/rt/will-it-scale@copy"|' \
+	"$T/$view" >"$T/reply/view-short-path.yaml"
+expect_code 65 "bad input: view compare over roots without an LKP path" \
+	robot reply --dry-run -c "$CFG" --to "reply/$case/mail.eml" \
+	reply/view-short-path.yaml
+ok "bad input: roots without an LKP path: the error names matrix.json and stats_source" \
+	names "will-it-scale@rc7/matrix.json" "stats_source[0]"
 
 # bad input: one error line naming the file and the key
 bad() {
