@@ -31,6 +31,19 @@
 
 case=0008-no-patch
 reply_setup
+
+# golden NAME REQUEST: the answer to 0008 must be followup/NAME.eml
+golden() {
+	robot reply --dry-run -c "$CFG" --to "reply/$case/mail.eml" "$2" \
+		>"$T/$1.eml" 2>"$T/$1.err"
+	ok "$1: composed, nothing on stderr" test ! -s "$T/$1.err"
+	exp=$SRC/followup/$1.eml
+	if [ -n "${UPDATE:-}" ] && ! cmp -s "$exp" "$T/$1.eml" 2>/dev/null; then
+		cp "$T/$1.eml" "$exp"
+		echo "updated $exp"
+	fi
+	ok "$1: the answer" test_cmp "$exp" "$T/$1.eml"
+}
 req=reply/followup.yaml
 cat >"$T/$req" <<'YAML'
 in_reply_to: "<CAHk-retest-1234@mail.gmail.com>"
@@ -45,15 +58,7 @@ result_roots:
 - "../golden/data/rt/netperf@copy"
 view: fail_runs
 YAML
-robot reply --dry-run -c "$CFG" --to "reply/$case/mail.eml" "$req" \
-	>"$T/fail-runs.eml" 2>"$T/fail-runs.err"
-ok "fail-runs: composed, nothing on stderr" test ! -s "$T/fail-runs.err"
-exp=$SRC/followup/fail-runs.eml
-if [ -n "${UPDATE:-}" ] && ! cmp -s "$exp" "$T/fail-runs.eml" 2>/dev/null; then
-	cp "$T/fail-runs.eml" "$exp"
-	echo "updated $exp"
-fi
-ok "fail-runs: the answer" test_cmp "$exp" "$T/fail-runs.eml"
+golden fail-runs "$req"
 ok "fail-runs: the statement is the operator's, as written" \
 	grep -qx "kmsg lines below come and go with the commit." "$T/fail-runs.eml"
 ok "fail-runs: a bare table, no axes and no performance rows" \
@@ -80,15 +85,7 @@ kpi: will-it-scale.workload
 result_roots: ["wis@rc7", "wis@copy", "wis@clear"]
 view: compare
 YAML
-robot reply --dry-run -c "$CFG" --to "reply/$case/mail.eml" "$view" \
-	>"$T/compare-view.eml" 2>"$T/compare-view.err"
-ok "compare-view: composed, nothing on stderr" test ! -s "$T/compare-view.err"
-exp=$SRC/followup/compare-view.eml
-if [ -n "${UPDATE:-}" ] && ! cmp -s "$exp" "$T/compare-view.eml" 2>/dev/null; then
-	cp "$T/compare-view.eml" "$exp"
-	echo "updated $exp"
-fi
-ok "compare-view: the answer" test_cmp "$exp" "$T/compare-view.eml"
+golden compare-view "$view"
 ok "compare-view: a row for the test, named by its LKP path, and GEO-MEAN" \
 	sh -c 'grep -q " will-it-scale/performance-process-16-read2-ucode=0x21/lkp-ivb-d02$" "$1" &&
 		grep -q " GEO-MEAN will-it-scale.workload$" "$1"' _ "$T/compare-view.eml"
@@ -122,18 +119,18 @@ bad bad-view "view: 'plain'" -e 's/^view: fail_runs/view: plain/'
 bad bad-section-view 'sections[0].view' -e '$a sections:' \
 	-e '$a - result_roots: ["../golden/data/rt/netperf@rc7", "../golden/data/rt/netperf@copy"]' \
 	-e '$a \  view: bars'
-cp "$TOP/tests/reply/data/report.yaml" "$T/reply/data/report-view.yaml"
-echo 'view: fail_runs' >>"$T/reply/data/report-view.yaml"
-expect_code 65 "bad input: a report's view" robot compose --dry-run \
-	-c "$CFG" reply/data/report-view.yaml
-ok "bad input: a report's view: the error names the file and view" \
-	names "reply/data/report-view.yaml" "view:"
-cp "$TOP/tests/reply/data/report.yaml" "$T/reply/data/report-statement.yaml"
-echo 'statement: "our words"' >>"$T/reply/data/report-statement.yaml"
-expect_code 65 "bad input: a report's statement" robot compose --dry-run \
-	-c "$CFG" reply/data/report-statement.yaml
-ok "bad input: a report's statement: the error names the file and key" \
-	names "reply/data/report-statement.yaml" "statement:"
+# a report's request with a reply's key: KEY LINE
+report_bad() {
+	f=reply/data/report-$1.yaml
+	cp "$TOP/tests/reply/data/report.yaml" "$T/$f"
+	echo "$2" >>"$T/$f"
+	expect_code 65 "bad input: a report's $1" robot compose --dry-run \
+		-c "$CFG" "$f"
+	ok "bad input: a report's $1: the error names the file and key" \
+		names "$f" "$1:"
+}
+report_bad view 'view: fail_runs'
+report_bad statement 'statement: "our words"'
 
 # the corpus's follow-up
 CORPUS=${CORPUS:-$TOP/../shared/corpus}

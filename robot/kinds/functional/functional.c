@@ -397,8 +397,7 @@ void functional_fail_table(struct strbuf *out, const struct comparison *cmp,
 static void fail_table(struct strbuf *out, const struct functional_in *in,
 		       int axes, const struct strv *stats)
 {
-	functional_fail_table(out, in->cmp, in->roots, in->tables, axes,
-			      stats);
+	functional_fail_table(out, in->cmp, in->roots, in->tables, axes, stats);
 }
 
 static const char *const slots[] = { "intro", "params", "remark", "end",

@@ -236,8 +236,9 @@ static void header(struct strbuf *out, const struct cv *cv,
 	}
 	strbuf_addstr(out, "testcase/testparams/testbox\n");
 	for (i = 0; i < cv->ndims; i++) {
-		strbuf_addchars(out, '-', i ? REL_WIDTH + ABS_WIDTH + ERR_WIDTH
-					    : ABS_WIDTH + ERR_WIDTH);
+		strbuf_addchars(out, '-',
+				i ? REL_WIDTH + ABS_WIDTH + ERR_WIDTH
+				  : ABS_WIDTH + ERR_WIDTH);
 		strbuf_addstr(out, "  ");
 	}
 	strbuf_addstr(out, "---------------------------\n");
@@ -262,7 +263,7 @@ static void rows(struct strbuf *out, const struct cv *cv,
 		const struct cv_case *c = &cv->cases[k];
 
 		for (i = 0; i < cv->ndims; i++) {
-			/* a commit the test lacks shows 0, as `value[dim] || 0` */
+			/* a commit the test lacks shows 0 */
 			cell(out, cv, !i, c->v[0], c->v[i],
 			     c->has[i] && rts[i].nruns > 1 ? &c->sd[i] : NULL);
 			if (c->v[i] > 0) {

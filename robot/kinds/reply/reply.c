@@ -244,8 +244,8 @@ void reply_quote_split(const char *text, int with_patch, struct strbuf *head,
 	size_t *lens = NULL, n = 0, alloc = 0, alloc2 = 0, i, end, at;
 	size_t last = 0, start;
 	int own_found = 0;
-	const char *p = text, *stop =
-		text + (with_patch ? strlen(text) : patch_text_start(text));
+	size_t keep = with_patch ? strlen(text) : patch_text_start(text);
+	const char *p = text, *stop = text + keep;
 
 	/* their patch is not quoted: the reply says which one it tested */
 	while (*p && p < stop) {
