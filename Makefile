@@ -231,7 +231,7 @@ demo: deps
 # line); each kind adds its part here.  CORPUS=DIR elsewhere.
 # VALIDATION=DIR scores the gathered mails of DIR instead (both halves
 # when it holds them; tests/fidelity.md, "The validation protocol").
-FIDELITY_PARTS := mails functional plots kbuild
+FIDELITY_PARTS := mails functional plots kbuild replies
 fidelity: all
 	$(Q)BUILD=$(BUILD) $(if $(VALIDATION),VALIDATION=$(abspath $(VALIDATION))) \
 		tests/fidelity/run $(if $(VALIDATION),validation,$(FIDELITY_PARTS))

@@ -22,6 +22,7 @@ static const struct field test_fields[] = {
 	F("machine", FIELD_STR, struct req_test, machine, NULL),
 	F("all_stats", FIELD_BOOL, struct req_test, all_stats, NULL),
 	F("no_section", FIELD_BOOL, struct req_test, no_section, NULL),
+	F("view", FIELD_STR, struct req_test, view, NULL),
 };
 static const struct schema test_schema = { "test", test_fields,
 					   ARRAY_SIZE(test_fields),
@@ -148,6 +149,7 @@ static const struct field request_fields[] = {
 	T("test_url", FIELD_STR, test_url),
 	T("machine", FIELD_STR, machine),
 	T("all_stats", FIELD_BOOL, all_stats),
+	T("view", FIELD_STR, view),
 	R("still", FIELD_OBJS, still, &still_schema),
 	R("still_checked", FIELD_BOOL, still_checked, NULL),
 	R("patch", FIELD_OBJ, patch, &patch_schema),
@@ -171,6 +173,7 @@ static const struct field request_fields[] = {
 	R("applied", FIELD_OBJ, applied, &applied_schema),
 	R("tested_by", FIELD_MAILBOX, tested_by, NULL),
 	R("remark", FIELD_TEXT, remark, NULL),
+	R("statement", FIELD_TEXT, statement, NULL),
 };
 
 static const struct schema request_schema = { "request", request_fields,

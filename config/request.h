@@ -71,7 +71,9 @@
  *             link: https://..., author: "Dev <dev@example.org>"}
  *   tested_by: "kernel test robot <lkp@intel.com>"   # else reported_by
  *   remark: |                           # the operator's words, optional
- * and each test `all_stats: true` (every stat, lkp ncompare --all).
+ *   statement: |                        # ... in place of robot's statement
+ * and each test `all_stats: true` (every stat, lkp ncompare --all) and
+ * `view: fail_runs` (the bare fail:runs table; default ncompare).
  */
 #ifndef ROBOT_CONFIG_REQUEST_H
 #define ROBOT_CONFIG_REQUEST_H
@@ -85,6 +87,7 @@ struct req_test {
 	char *test_description, *test_url, *machine;
 	int all_stats;	/* every stat the roots have, no selection (a reply) */
 	int no_section; /* an In-addition entry shown without its section */
+	char *view;	/* a reply's table: ncompare (NULL), fail_runs */
 };
 
 struct req_still {
@@ -186,6 +189,7 @@ struct request {
 	int no_result_table;
 	/* replies */
 	char *report, *base, *tested_by, *remark;
+	char *statement; /* the operator's words in place of robot's */
 	struct req_applied applied;
 };
 

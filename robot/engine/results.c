@@ -205,6 +205,8 @@ static int parse_matrix(struct result_root *rt, struct strbuf *file,
 	nruns = rt->nruns;
 	if (!ret)
 		ret = check_runs(rt, src, file->buf, jobs);
+	if (!ret && nruns)
+		rt->source = xstrdup(src[0]);
 	for (i = 0; src && i < nruns; i++)
 		free(src[i]);
 	free(src);
@@ -295,6 +297,7 @@ void result_root_release(struct result_root *rt)
 		free(rt->run_names[i]);
 	free(rt->run_names);
 	job_release(&rt->job);
+	free(rt->source);
 	free(rt->dir);
 	memset(rt, 0, sizeof(*rt));
 }

@@ -53,6 +53,9 @@ struct result_root {
 	struct job job; /* the job.yaml of the first run (every run's loads) */
 	/* nruns names of the run directories under dir ("0", "1", ...) */
 	char **run_names;
+	/* stats_source[0] as LKP wrote it: the first run's path under LKP's
+	   result tree (/result/TESTCASE/PATH_PARAMS/TBOX_GROUP/...) */
+	char *source;
 };
 
 /*

@@ -355,6 +355,10 @@ int compose_build_test(struct compose_ctx *c, const struct req_test *rq,
 	struct compare_roots roots = { 0 };
 	int ret, commits;
 
+	if (rq->view && strcmp(c->kind->name, "reply"))
+		return error("%s: %sview: a follow-up's table view (robot "
+			     "reply), not a %s's",
+			     c->req->file, where, c->kind->what);
 	t->kpi = compose_strdup(rq->kpi);
 	o.force = t->kpi;
 	o.shown = (const char *const *)c->req->show.v;
@@ -421,6 +425,10 @@ static int build_tests(struct compose_ctx *c, struct report *r)
 
 	r->ntests = 1 + sections->n;
 	r->tests = xcalloc(r->ntests, sizeof(*r->tests));
+	if (c->req->statement)
+		return error("%s: statement: the operator's words of a "
+			     "follow-up (robot reply), not a %s's",
+			     c->req->file, c->kind->what);
 	ret = compose_build_test(c, &c->req->test, &r->tests[0], "",
 				 "result_roots");
 	if (!ret)

@@ -30,7 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!followup_parse(&f, "mail.eml", (const char *)data, size)) {
 		followup_first_name(&f, &name);
-		reply_quote_split(f.text, &head, &tail);
+		/* both splits: without their patch, and quoted whole */
+		reply_quote_split(f.text, 0, &head, &tail);
+		strbuf_reset(&head);
+		strbuf_reset(&tail);
+		reply_quote_split(f.text, 1, &head, &tail);
 		patch_find(&p, &f, NULL);
 		patch_found_release(&p);
 	}

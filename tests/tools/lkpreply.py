@@ -32,10 +32,26 @@ This module reads such a mail and writes the inputs behind it:
   robot.yaml         spool and mailbox inside OUTDIR; the reply's sender
                      is the robot (from).
 
+The robot account's own follow-ups (2020-2021) show a bare fail:runs
+table instead: the commits' id line, the dashes, the fail:runs rows, no
+"=====" head and no performance rows (corpus replies/601).  Its columns
+are result roots as the functional mode writes them (lkpfunc: each stat
+1 in as many runs as the row counts), and the request says `view:
+fail_runs`.
+
+Those of 2020 may show lkp-tests' older view of one stat instead
+(sbin/compare -f FIELD): "commit:" over the commit lines, a column per
+commit, a row per test ("testcase/testparams/testbox") and the GEO-MEAN
+row.  Each test's roots get samples whose average and deviation print
+as its cells (two runs a commit), their stats_source the LKP path that
+names the test, and the request says `kpi: FIELD` and `view: compare`.
+
+The words between the greeting and the first table are the request's
+`statement` (the operator's in place of robot's own, as written).
+
 Then `robot reply --dry-run -c OUTDIR/robot.yaml --to OUTDIR/parent.eml
 OUTDIR/request.yaml` prints a reply whose tables are the mail's, byte for
-byte (tests/t7200-reply-tables.sh).  The operator's own words are not
-data robot could rebuild and are not written.
+byte (tests/t7200-reply-tables.sh).
 """
 import email.utils
 import json
@@ -312,6 +328,230 @@ def solve(e, blk, mail, date):
         e.stat_selected, e.stat_changed, e.make_distractors = saved
 
 
+# -- the robot account's bare fail:runs tables -----------------------------
+
+GREETING_RE = re.compile(r'^Hi [^ ,]+( [^ ,]+)?,$')
+
+
+def table_start(lines, i):
+    """Whether a table starts at lines[i]: a block's "=====" head, or the
+    commits' id line over the dashes (a bare table)."""
+    if re.fullmatch('={60,}', lines[i].strip()):
+        return True
+    if lines[i] in ('commit:', 'commit: ') and i + 1 < len(lines) and \
+            lines[i + 1].startswith('  '):
+        return True    # the compare view's commit lines
+    return i + 1 < len(lines) and bare_table(lines[i:i + 2])
+
+
+def statement(own):
+    """The words between the greeting and the first table, as written,
+    or None (no greeting, no words, or no table after them)."""
+    lines = own.lines
+    g = next((i for i, x in enumerate(lines) if GREETING_RE.match(x)), None)
+    if g is None:
+        return None
+    end = next((i for i in range(g + 1, len(lines))
+                if table_start(lines, i)), None)
+    if end is None:
+        return None
+    words = lines[g + 1:end]
+    while words and not words[0].strip():
+        words.pop(0)
+    while words and not words[-1].strip():
+        words.pop()
+    return '\n'.join(words) + '\n' if words else None
+
+
+def fail_blocks(own):
+    """The bare fail:runs tables of the words (lkpfunc.FailBlock); the
+    blanks some rows have at their ends (601's) are no part of a row:
+    robot writes none (tests/fidelity.md, "The follow-ups")."""
+    import lkpfunc
+    lines = [x.rstrip() for x in own.lines]
+    return [obj for _, _, kind, obj in lkpfunc.find_blocks(lines)
+            if kind == 'fail' and obj.axes is None and
+            bare_table(obj.lines[:2])]
+
+
+def full_sha(mail, prefix):
+    """The commit a table's id line shows the first digits of: a full id
+    in the mail (the quoted report's commit line), else one made up."""
+    import lkpfunc
+    for sha in re.findall(r'\b[0-9a-f]{40}\b', mail.text):
+        if sha.startswith(prefix):
+            return sha
+    return lkpfunc.full_id(prefix, ' '.join(msgids(
+        mail.headers.get('message-id'))))
+
+
+def quoted_testcase(mail):
+    """The testcase the quoted report names ("in testcase: ltp")."""
+    for line in mail.lines:
+        m = re.match(r'^[> ]*in testcase: (\S+)$', line)
+        if m:
+            return m.group(1)
+    return 'unknown'
+
+
+def write_fail_roots(outdir, blocks, mail):
+    """rt<j> (b<k>-rt<j> for a further table) of each bare fail:runs
+    table: the runs and failures its rows count, as lkpfunc writes them."""
+    import lkpfunc
+    testcase = quoted_testcase(mail)
+    for k, blk in enumerate(blocks):
+        ids = blk.lines[0].split()
+        if len(ids) != blk.ncommits or not blk.rows:
+            raise E.InputError('%s: a fail:runs table of %d commits with '
+                               '%d ids' % (mail.path, blk.ncommits,
+                                           len(ids)))
+        for j, ident in enumerate(ids):
+            c = lkpfunc.Commit(full_sha(mail, ident))
+            for name, cells in blk.rows:
+                f, r = cells[j]
+                if c.runs is not None and c.runs != r:
+                    raise E.InputError('%s: %s: %d runs, elsewhere %d'
+                                       % (mail.path, name, r, c.runs))
+                c.runs = r
+                if f:
+                    c.stats[name] = f
+            rt = os.path.join(outdir, ('rt%d' % j) if k == 0
+                              else 'b%d-rt%d' % (k, j))
+            os.makedirs(rt)
+            root = '/result/%s/defaults/unknown/unknown/unknown/unknown/%s' \
+                % (testcase, c.sha)
+            lkpfunc.write_matrix(rt, c, root)
+            job = ['suite: ' + E.yaml_scalar(testcase),
+                   'testcase: ' + E.yaml_scalar(testcase),
+                   'commit: ' + c.sha]
+            for i in range(c.runs):
+                os.makedirs(os.path.join(rt, str(i)))
+                with open(os.path.join(rt, str(i), 'job.yaml'), 'w') as f:
+                    f.write('\n'.join(job) + '\n')
+
+
+# -- lkp-tests' older view: sbin/compare -f FIELD --------------------------
+
+COMPARE_HEAD = 'testcase/testparams/testbox'
+
+
+class CompareView:
+    """The view's commit lines, column names, rows and field."""
+
+    def __init__(self, lines, at):
+        self.commit_lines = []
+        i = at + 1
+        while i < len(lines) and lines[i].startswith('  '):
+            self.commit_lines.append(lines[i][2:])
+            i += 1
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        head = lines[i] if i < len(lines) else ''
+        if not head.endswith(COMPARE_HEAD):
+            raise E.InputError('the compare view: no "%s" line under the '
+                               'commit lines' % COMPARE_HEAD)
+        self.names = head[:-len(COMPARE_HEAD)].split()
+        n = len(self.names)
+        self.rows = []      # (desc, [(value text, change text, sd text)])
+        self.field = None
+        for line in lines[i + 4:]:
+            if not line.strip():
+                break
+            cells, rest = [], line
+            for d in range(n):
+                w = 18 if d == 0 else 28
+                cell, rest = rest[:w], rest[w:]
+                chg = '' if d == 0 else cell[:10].strip()
+                body = cell if d == 0 else cell[10:]
+                cells.append((body[:10].strip(), chg, body[10:16].strip()))
+            if rest.startswith('GEO-MEAN '):
+                self.field = rest[len('GEO-MEAN '):]
+                break
+            self.rows.append((rest, cells))
+        if self.field is None or not self.rows:
+            raise E.InputError('the compare view: no GEO-MEAN row')
+
+
+def compare_view(own):
+    """The compare view of the words, or None."""
+    for i, line in enumerate(own.lines):
+        if line in ('commit:', 'commit: ') and i + 1 < len(own.lines) and \
+                own.lines[i + 1].startswith('  ') and \
+                any(x.endswith(COMPARE_HEAD) for x in own.lines[i:i + 40]):
+            return CompareView(own.lines, i)
+    return None
+
+
+def cell_samples(value, sd):
+    """Two samples whose average prints as `value` ("%10d", "%10.2f") and
+    whose deviation prints as `sd` (" ±N%", or blank below 3%)."""
+    if '.' in value:
+        m = float(value)
+        d = m * (int(sd.strip('±%')) + 0.5) / 100 if sd else 0.0
+        return [round(m - d, 6), round(m + d, 6)]
+    v = int(value)
+    if not sd:
+        return [v, v + 1]       # the average v + 0.5 prints as v
+    k = max(0, round((int(sd.strip('±%')) + 0.5) * (v + 0.5) / 100 - 0.5))
+    return [v - k, v + 1 + k]
+
+
+def write_compare_roots(outdir, view, mail):
+    """rt<j> of the view's commits: per test, the field's samples under
+    its LKP path (/result/TESTCASE/PATH_PARAMS/TBOX_GROUP/...)."""
+    shas = [full_sha(mail, x) if re.fullmatch('[0-9a-f]{7,40}', x)
+            else lkpfunc_full_id('', x + ' ' + mail.path)
+            for x in view.names]
+    if len(view.rows) != 1:
+        raise E.InputError('%s: the compare view of %d tests: robot writes '
+                           'one test a request' % (mail.path,
+                                                   len(view.rows)))
+    desc, cells = view.rows[0]
+    parts = desc.split('/')
+    if len(parts) != 3:
+        raise E.InputError('%s: %r is no testcase/testparams/testbox'
+                           % (mail.path, desc))
+    testcase, pp, tbox = parts
+    for j, sha in enumerate(shas):
+        value, _, sd = cells[j]
+        samples = cell_samples(value, sd)
+        rt = os.path.join(outdir, 'rt%d' % j)
+        os.makedirs(rt)
+        root = '/result/%s/%s/%s/unknown/unknown/unknown/%s' % (
+            testcase, pp, tbox, sha)
+        m = {view.field: samples,
+             'stats_source': ['%s/%d/stats.json' % (root, i)
+                              for i in range(len(samples))]}
+        with open(os.path.join(rt, 'matrix.json'), 'w') as f:
+            json.dump(m, f, indent=1, sort_keys=True)
+            f.write('\n')
+        job = ['suite: ' + E.yaml_scalar(testcase),
+               'testcase: ' + E.yaml_scalar(testcase),
+               'tbox_group: ' + E.yaml_scalar(tbox),
+               'testbox: ' + E.yaml_scalar(tbox),
+               'commit: ' + sha]
+        for i in range(len(samples)):
+            os.makedirs(os.path.join(rt, str(i)))
+            with open(os.path.join(rt, str(i), 'job.yaml'), 'w') as f:
+                f.write('\n'.join(job) + '\n')
+    out = ['commits:']
+    for sha, name, line in zip(shas, view.names, view.commit_lines):
+        out.append('- id: ' + sha)
+        m = re.fullmatch(r'[0-9a-f]{7,40} \("(.*)"\)', line)
+        if m:
+            out.append('  subject: ' + json.dumps(m.group(1),
+                                                  ensure_ascii=False))
+        elif not re.fullmatch('[0-9a-f]{7,40}', name):
+            out.append('  tag: ' + E.yaml_scalar(name))
+    with open(os.path.join(outdir, 'commits.yaml'), 'w') as f:
+        f.write('\n'.join(out) + '\n')
+
+
+def lkpfunc_full_id(prefix, salt):
+    import lkpfunc
+    return lkpfunc.full_id(prefix, salt)
+
+
 # -- the mail answered ------------------------------------------------------
 
 def parent_of(mail):
@@ -469,7 +709,8 @@ def roots_line(key, names):
     return '%s[%s]' % (key, ', '.join(names))
 
 
-def write_request(outdir, mail, results, alls, parent_id, with_commits):
+def write_request(outdir, mail, results, alls, parent_id, with_commits,
+                  words=None, fails=(), view=None):
     e = E
     h = mail.headers
     req = ['# The reply request behind %s, rebuilt by eml2lkp.'
@@ -483,11 +724,25 @@ def write_request(outdir, mail, results, alls, parent_id, with_commits):
     sender = e.address_list(h.get('from', ''))
     if sender:
         req.append('from: ' + e.ystr(sender[0]))
-        if name_of(sender[0]):
-            req.append('sender_name: ' + e.ystr(name_of(sender[0])))
+        name = signed(mail) or name_of(sender[0])
+        if name:
+            req.append('sender_name: ' + e.ystr(name))
     req.append('in_reply_to: ' + e.ystr(parent_id))
     if with_commits:
         req.append('commits: commits.yaml')
+    if words:
+        req += e.ytext('statement', words)
+    if view:
+        req += ['commits: commits.yaml', 'kpi: ' + e.ystr(view.field),
+                roots_line('result_roots: ', ['rt%d' % j for j in
+                                              range(len(view.names))]),
+                'view: compare']
+        with open(os.path.join(outdir, 'request.yaml'), 'w') as f:
+            f.write('\n'.join(req) + '\n')
+        return
+    if fails:
+        write_fail_request(outdir, req, fails)
+        return
     m = KPI_RE.search(' ' + ' '.join(h.get('subject', '').split()))
     rows0 = [r.name for r in results[0].blk.perf_rows]
     if m and m.group(1) in rows0:
@@ -510,6 +765,43 @@ def write_request(outdir, mail, results, alls, parent_id, with_commits):
         f.write('\n'.join(req) + '\n')
 
 
+def signed(mail):
+    """Who signs the reply: the line under its "Best Regards,"."""
+    own = unquoted(mail.lines)
+    for a, b in zip(own, own[1:]):
+        if a == 'Best Regards,' and b.strip():
+            return b.strip()
+    return None
+
+
+def fail_all(blk):
+    """Whether a bare fail:runs table is `ncompare --all`'s: lkp-tests
+    selects a function stat only when its largest value differs between
+    the commits (changed_stats?: max_a != max_b), so a row that every
+    commit hit (2:15 against 12:12) is in no other table."""
+    return any(all(f for f, _ in cells) for _, cells in blk.rows)
+
+
+def write_fail_request(outdir, req, fails):
+    """The roots of the bare fail:runs tables, each `view: fail_runs`."""
+    req.append(roots_line('result_roots: ', ['rt%d' % j for j in
+                                             range(fails[0].ncommits)]))
+    req.append('view: fail_runs')
+    if fail_all(fails[0]):
+        req.append('all_stats: true')
+    if len(fails) > 1:
+        req.append('sections:')
+        for k, blk in enumerate(fails[1:], 1):
+            req.append(roots_line('- result_roots: ',
+                                  ['b%d-rt%d' % (k, j)
+                                   for j in range(blk.ncommits)]))
+            req.append('  view: fail_runs')
+            if fail_all(blk):
+                req.append('  all_stats: true')
+    with open(os.path.join(outdir, 'request.yaml'), 'w') as f:
+        f.write('\n'.join(req) + '\n')
+
+
 def write_config(outdir, mail):
     cfg = ['# robot\'s configuration for this round trip (eml2lkp, reply '
            'mode).', 'spool: spool', 'mbox: mbox']
@@ -527,9 +819,14 @@ def run(mail, args, eml2lkp, date):
     own = OwnText(mail)
     saved = e.assign_targets
     e.assign_targets = make_assign(e)
+    fails, view = [], None
     try:
         blocks = make_parser(e)(own).parse()
         if not blocks:
+            fails = fail_blocks(own)
+        if not blocks and not fails:
+            view = compare_view(own)
+        if not blocks and not fails and not view:
             raise e.InputError('%s: no comparison block' % mail.path)
         results, alls = [], []
         for b in blocks:
@@ -547,10 +844,18 @@ def run(mail, args, eml2lkp, date):
         for name in ('commits.yaml', 'parent.eml'):
             if os.path.exists(os.path.join(outdir, name)):
                 os.unlink(os.path.join(outdir, name))
-        commits = write_roots(outdir, results, own, date)
-        with_commits = write_commits(outdir, commits)
+        if view:
+            write_compare_roots(outdir, view, mail)
+            with_commits = False
+        elif fails:
+            write_fail_roots(outdir, fails, mail)
+            with_commits = False
+        else:
+            commits = write_roots(outdir, results, own, date)
+            with_commits = write_commits(outdir, commits)
         parent_id = write_parent(outdir, mail, None)
-        write_request(outdir, mail, results, alls, parent_id, with_commits)
+        write_request(outdir, mail, results, alls, parent_id, with_commits,
+                      statement(own), fails, view)
         write_config(outdir, mail)
         with open(os.path.join(outdir, 'date'), 'w') as f:
             f.write(date + '\n')
@@ -565,4 +870,7 @@ def run(mail, args, eml2lkp, date):
                                 len(res.blk.fail_rows),
                                 len(res.blk.perf_rows),
                                 ', --all' if a else ''))
+        for k, blk in enumerate(fails):
+            sys.stderr.write('eml2lkp: reply fail:runs table %d: %d commits, '
+                             '%d rows\n' % (k, blk.ncommits, len(blk.rows)))
     return 0

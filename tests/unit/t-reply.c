@@ -68,16 +68,22 @@ static void starts(void)
 	strbuf_release(&sb);
 }
 
-static void split(const char *text, const char *head, const char *tail,
-		  const char *what)
+static void split_with(const char *text, int with_patch, const char *head,
+		       const char *tail, const char *what)
 {
 	struct strbuf h = STRBUF_INIT, t = STRBUF_INIT;
 
-	reply_quote_split(text, &h, &t);
+	reply_quote_split(text, with_patch, &h, &t);
 	CHECK_STREQ(h.buf, head, "%s: the quote before the answer", what);
 	CHECK_STREQ(t.buf, tail, "%s: the quote after it", what);
 	strbuf_release(&h);
 	strbuf_release(&t);
+}
+
+static void split(const char *text, const char *head, const char *tail,
+		  const char *what)
+{
+	split_with(text, 0, head, tail, what);
 }
 
 static void quotes(void)
@@ -110,6 +116,12 @@ static void quotes(void)
 	      "", "a question is no name");
 	split("Could you test it?\n\n-- >8 --\nSubject: x\n\ndiff\n",
 	      "> Could you test it?\n", "", "the patch is not quoted");
+	split_with("Fix below.\n\nThanks,\n\n  tglx\n\n8<----\n--- a/x\n"
+		   "+++ b/x\n@@ -1 +1 @@\n-a\n+b\n",
+		   1,
+		   "> Fix below.\n> \n> Thanks,\n> \n>   tglx\n> \n> 8<----\n"
+		   "> --- a/x\n> +++ b/x\n> @@ -1 +1 @@\n> -a\n> +b\n",
+		   "", "with_patch: the mail quoted whole, the patch last");
 }
 
 int main(void)

@@ -355,18 +355,19 @@ static void fail_row(struct strbuf *out, const struct table_style *ts,
 	free(runs);
 }
 
-/* A fail:runs table as the senders paste it into their words. */
-static void fail_table(struct strbuf *out, const struct functional_in *in,
-		       int axes, const struct strv *stats)
+/* A fail:runs table as the senders paste it (functional.h). */
+void functional_fail_table(struct strbuf *out, const struct comparison *cmp,
+			   const struct compare_roots *roots,
+			   const struct lkp_tables *tables, int axes,
+			   const struct strv *stats)
 {
-	const struct comparison *cmp = in->cmp;
 	struct strbuf head = STRBUF_INIT;
 	size_t at = out->len, i;
 	const char *p;
 	int nl = 0;
 
 	if (axes)
-		axes_header(out, &in->roots->rts[0], in->tables);
+		axes_header(out, &roots->rts[0], tables);
 	/* the id and dash lines: the last two of the ncompare header */
 	table_group_header(
 		&head, &cmp->ts,
@@ -382,15 +383,21 @@ static void fail_table(struct strbuf *out, const struct functional_in *in,
 	table_fail_header(out, cmp->n);
 	if (stats->n) {
 		for (i = 0; i < stats->n; i++)
-			fail_row(out, &cmp->ts, in->roots, stats->v[i]);
+			fail_row(out, &cmp->ts, roots, stats->v[i]);
 	} else {
 		for (i = 0; i < cmp->nrows; i++)
 			if (cmp->rows[i].failure)
-				fail_row(out, &cmp->ts, in->roots,
+				fail_row(out, &cmp->ts, roots,
 					 cmp->rows[i].name);
 	}
 	rstrip_lines(out, at);
 	strbuf_release(&head);
+}
+
+static void fail_table(struct strbuf *out, const struct functional_in *in,
+		       int axes, const struct strv *stats)
+{
+	functional_fail_table(out, in->cmp, in->roots, in->tables, axes, stats);
 }
 
 static const char *const slots[] = { "intro", "params", "remark", "end",

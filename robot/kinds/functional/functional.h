@@ -24,6 +24,8 @@ struct lkp_tables;
 struct report_functional;
 struct report_kind;
 struct request;
+struct strbuf;
+struct strv;
 struct style;
 
 /* Whether a report on `kpi` is functional. */
@@ -52,6 +54,18 @@ struct functional_logs {
 int functional_fill(struct report_functional *fn, struct functional_logs *logs,
 		    const struct functional_in *in);
 void functional_logs_release(struct functional_logs *logs);
+
+/*
+ * Appends a fail:runs table as the senders paste it into their words and
+ * robot's follow-ups show it: (with `axes`, the axes header,) the
+ * commits' id and dash lines, the fail:runs header and the rows of
+ * `stats` (none: the comparison's failure rows), blanks at line ends
+ * dropped.
+ */
+void functional_fail_table(struct strbuf *out, const struct comparison *cmp,
+			   const struct compare_roots *roots,
+			   const struct lkp_tables *tables, int axes,
+			   const struct strv *stats);
 
 /* The kind's hooks (robot/report/build.h), in robot/kinds/kinds.c's table. */
 extern const struct report_kind functional_kind;

@@ -32,6 +32,7 @@ struct reply_judge {
 	size_t n;
 	double bad_change, fix_change;
 	int direction;
+	struct strbuf view; /* a test's `view: compare` block, until printed */
 };
 
 /*
@@ -270,25 +271,106 @@ static void reply_verdict(struct reply_view *v, const struct compose_ctx *c,
 		j->direction * j->fix_change < 0 ? "regression" : "improvement";
 }
 
+static const struct req_test *reply_req_test(const struct compose_ctx *c,
+					     const char *where);
+
+/*
+ * A test's `view: compare` (compare-view.c): its KPI over the roots, the
+ * columns named by the commits' tags, else their first 27 digits, as
+ * sbin/compare's dim_name.
+ */
+static int view_compare(struct compose_ctx *c, const struct report_test *t,
+			const struct compare_roots *roots, const char *where)
+{
+	struct reply_judge *j = c->kind_data;
+	const char **names = xcalloc(roots->n, sizeof(*names));
+	char **own = xcalloc(roots->n, sizeof(*own));
+	size_t i;
+	int ret = -1;
+
+	if (!t->kpi) {
+		error("%s: %sview: compare shows the test's kpi, and the test "
+		      "has none",
+		      c->req->file, where);
+		goto out;
+	}
+	for (i = 0; i < roots->n; i++) {
+		const char *id = job_get(&roots->rts[i].job, "commit");
+		const struct commit_info *ci =
+			compose_commit(c, id, roots->rts[i].dir);
+
+		if (!ci)
+			goto out;
+		names[i] = ci->tag;
+		if (!names[i])
+			names[i] = own[i] = xstrndup(ci->id, 27);
+	}
+	strbuf_reset(&j->view);
+	ret = reply_compare_view(&j->view, roots->rts, roots->n, names,
+				 (const char *const *)roots->lines, t->kpi,
+				 c->tables);
+out:
+	for (i = 0; i < roots->n; i++)
+		free(own[i]);
+	free(own);
+	free(names);
+	return ret;
+}
+
 /* A reply's tables: a KPI of a performance test has its row judged. */
 static int reply_compared(struct compose_ctx *c, struct report_test *t,
 			  const struct compare_roots *roots,
 			  const struct comparison *cmp, const char *where)
 {
-	(void)roots;
+	const struct req_test *rq = reply_req_test(c, where);
+
+	if (rq->view && !strcmp(rq->view, "compare") &&
+	    view_compare(c, t, roots, where))
+		return -1;
 	if (t->kpi && !functional_kpi(c->tables, t->kpi))
 		return compose_kpi_change(c, t, cmp, where);
 	return 0;
 }
 
-/* The table in the reply's layout; the first one gives the verdict. */
+/* The request's test at `where`: "" the top level, "sections[N]." */
+static const struct req_test *reply_req_test(const struct compose_ctx *c,
+					     const char *where)
+{
+	const char *p = where + strcspn(where, "[");
+
+	if (!*p)
+		return &c->req->test;
+	return (const struct req_test *)c->req->sections.v +
+	       strtoul(p + 1, NULL, 10);
+}
+
+/*
+ * The table in the reply's layout, or in the test's view: `fail_runs`
+ * is the bare fail:runs table of the robot account's follow-ups (the
+ * commits' id line, the fail:runs rows; no axes, no performance rows).
+ * The first table gives the verdict.
+ */
 static void reply_printed(struct compose_ctx *c, struct report_test *t,
 			  const struct compare_roots *roots,
 			  const struct comparison *cmp,
 			  const struct compare_opts *o, struct strbuf *block,
 			  const char *where)
 {
-	reply_table_layout(block, &c->st);
+	const struct req_test *rq = reply_req_test(c, where);
+	struct strv all = { 0 };
+
+	if (rq->view && !strcmp(rq->view, "fail_runs")) {
+		strbuf_reset(block);
+		functional_fail_table(block, cmp, roots, c->tables, 0, &all);
+		strbuf_addch(block, '\n');
+	} else if (rq->view && !strcmp(rq->view, "compare")) {
+		struct reply_judge *j = c->kind_data;
+
+		strbuf_reset(block);
+		strbuf_addbuf(block, &j->view);
+	} else {
+		reply_table_layout(block, &c->st);
+	}
 	if (!*where)
 		reply_judge(c, roots, cmp, o, t);
 }
@@ -317,12 +399,49 @@ static int check_parent(const struct followup *parent,
 	return 0;
 }
 
+/* A test's `view`: one robot prints (doc/reply.md). */
+static int check_view(const struct request *req, const struct req_test *rq,
+		      const char *where)
+{
+	if (!rq->view || !strcmp(rq->view, "ncompare") ||
+	    !strcmp(rq->view, "fail_runs") || !strcmp(rq->view, "compare"))
+		return 0;
+	return error("%s: %sview: '%s' is not a table view (want ncompare, "
+		     "fail_runs or compare)",
+		     req->file, where, rq->view);
+}
+
+/* The request's reply keys robot checks before it reads the roots. */
+static int check_reply_keys(const struct request *req)
+{
+	char where[48];
+	size_t i;
+
+	if (req->statement && !req->statement[strspn(req->statement, " \t\n")])
+		return error("%s: statement: empty (the operator's words in "
+			     "place of robot's; leave the key out for robot's)",
+			     req->file);
+	if (check_view(req, &req->test, ""))
+		return -1;
+	for (i = 0; i < req->sections.n; i++) {
+		snprintf(where, sizeof(where), "sections[%zu].", i);
+		if (check_view(req,
+			       (const struct req_test *)req->sections.v + i,
+			       where))
+			return -1;
+	}
+	return 0;
+}
+
 /* The reply's tests, their tables one after the other in `tables`. */
 static int reply_tables(struct compose_ctx *c, struct report *r,
 			struct strbuf *tables)
 {
 	const struct request *req = c->req;
 	size_t i;
+
+	if (check_reply_keys(req))
+		return -1;
 
 	/* what is missing is named at once (robot/report/inputs.h) */
 	c->needs = r->needs = needs_new();
@@ -381,6 +500,7 @@ static void reply_fill_view(struct reply_view *v, const struct compose_ctx *c,
 	v->sender_name =
 		req->sender_name ? req->sender_name : c->cfg->sender_name;
 	v->remark = req->remark;
+	v->statement = req->statement;
 	v->tables = tables;
 	v->applied = a->subject || a->message_id || a->link || a->file;
 	v->patch_subject = a->subject;
@@ -428,7 +548,7 @@ int compose_reply(struct composed *out, const struct followup *parent,
 		      bad = STRBUF_INIT;
 	char *bad_pct = NULL, *fix_pct = NULL;
 	struct reply_view v = { .parent = parent };
-	struct reply_judge judge = { 0 };
+	struct reply_judge judge = { .view = STRBUF_INIT };
 	struct report r = { 0 };
 	struct compose_ctx c;
 	int ret = -1;
@@ -454,6 +574,7 @@ int compose_reply(struct composed *out, const struct followup *parent,
 out:
 	report_release(&r);
 	compose_ctx_release(&c);
+	strbuf_release(&judge.view);
 	strbuf_release(&body);
 	strbuf_release(&tables);
 	strbuf_release(&bad);

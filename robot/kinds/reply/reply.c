@@ -237,14 +237,15 @@ static void quote_lines(struct strbuf *out, const char *const *lines,
 	}
 }
 
-void reply_quote_split(const char *text, struct strbuf *head,
+void reply_quote_split(const char *text, int with_patch, struct strbuf *head,
 		       struct strbuf *tail)
 {
 	const char **lines = NULL;
 	size_t *lens = NULL, n = 0, alloc = 0, alloc2 = 0, i, end, at;
 	size_t last = 0, start;
 	int own_found = 0;
-	const char *p = text, *stop = text + patch_text_start(text);
+	size_t keep = with_patch ? strlen(text) : patch_text_start(text);
+	const char *p = text, *stop = text + keep;
 
 	/* their patch is not quoted: the reply says which one it tested */
 	while (*p && p < stop) {
@@ -312,12 +313,24 @@ static void attribution_date(struct strbuf *out, const struct followup *f)
 
 /* ---- the blocks ---- */
 
+/*
+ * Whether their patch is quoted: robot leaves it out when its own
+ * statement names the patch it applied; the operator's own words
+ * (`statement`), or a reply that applied none, quote the mail whole, as
+ * the robot account's follow-up of 2020-03-26 quotes the fix it tested.
+ */
+static int quote_patch(const struct reply_view *v)
+{
+	return !v->applied || v->statement;
+}
+
 static int b_quote(struct rrender *rr, struct strbuf *out)
 {
 	struct strbuf head = STRBUF_INIT, tail = STRBUF_INIT;
 	int ret = 0;
 
-	reply_quote_split(rr->v->parent->text, &head, &tail);
+	reply_quote_split(rr->v->parent->text, quote_patch(rr->v), &head,
+			  &tail);
 	if (head.len) {
 		/* first fit: a mail without a Date is answered "NAME wrote:" */
 		ret = expand_first_fit(rr, out, "reply-attribution");
@@ -336,7 +349,8 @@ static int b_tail(struct rrender *rr, struct strbuf *out)
 {
 	struct strbuf head = STRBUF_INIT, tail = STRBUF_INIT;
 
-	reply_quote_split(rr->v->parent->text, &head, &tail);
+	reply_quote_split(rr->v->parent->text, quote_patch(rr->v), &head,
+			  &tail);
 	if (tail.len) {
 		strbuf_addch(out, '\n');
 		strbuf_addbuf(out, &tail);
@@ -397,8 +411,20 @@ static void fill(struct strbuf *out, const char *text, size_t width)
 
 static int b_statement(struct rrender *rr, struct strbuf *out)
 {
+	const char *own = rr->v->statement;
 	struct strbuf sb = STRBUF_INIT;
-	int ret = b_statement_text(rr, &sb);
+	int ret;
+
+	if (own) {
+		/* the operator's words, as written: no fill */
+		size_t n = strlen(own);
+
+		while (n && own[n - 1] == '\n')
+			n--;
+		strbuf_add(out, own, n);
+		return 0;
+	}
+	ret = b_statement_text(rr, &sb);
 
 	if (!ret)
 		fill(out, sb.buf, 72);

@@ -17,6 +17,8 @@
 #define ROBOT_REPLY_H
 
 struct commit_info;
+struct lkp_tables;
+struct result_root;
 struct compose_opts;
 struct composed;
 struct followup;
@@ -40,6 +42,7 @@ struct reply_view {
 	const char *sender_name;
 	const char *tested_by; /* NULL: no Tested-by line */
 	const char *remark;    /* the operator's words, or NULL */
+	const char *statement; /* the operator's words in place of robot's */
 	const char *tables;    /* the blocks, each ending in an empty line */
 	/* what was tested */
 	int applied;
@@ -63,11 +66,12 @@ int reply_render(struct strbuf *body, const struct reply_view *v);
 /*
  * The parent's text split where the answer goes: after the developer's
  * last own paragraph that is not a sign-off ("Thanks,\nDavid"); their
- * signature ("-- " and after) is dropped.  `head` and `tail` get the
+ * signature ("-- " and after) is dropped, and so is their patch unless
+ * `with_patch`.  `head` and `tail` get the
  * quoted lines ("> " + line); the tail keeps the blank line that follows
  * the head, and loses the blank lines at its end.
  */
-void reply_quote_split(const char *text, struct strbuf *head,
+void reply_quote_split(const char *text, int with_patch, struct strbuf *head,
 		       struct strbuf *tail);
 
 /*
@@ -98,5 +102,21 @@ extern const struct report_kind reply_kind;
 int compose_reply(struct composed *out, const struct followup *parent,
 		  const struct request *req, const struct robot_config *cfg,
 		  const struct compose_opts *o);
+
+/*
+ * lkp-tests' older view of one stat over result roots, `compare -f FIELD
+ * RT...` (sbin/compare), as the robot account's follow-ups of 2020 show
+ * it: "commit: " over the commit `lines`, then a column per root headed
+ * by `names` (a tag, or the first 27 digits of the id), a row per test
+ * ("TESTCASE/PATH_PARAMS/TBOX_GROUP" of the root's LKP path, its
+ * stats_source) and the GEO-MEAN row; an empty line after it.  Nothing
+ * when no test has two commits that do not scatter.  Returns 0, or -1
+ * after an error naming the root whose path is no LKP result path.
+ * compare-view.c.
+ */
+int reply_compare_view(struct strbuf *out, const struct result_root *rts,
+		       size_t n, const char *const *names,
+		       const char *const *lines, const char *field,
+		       const struct lkp_tables *t);
 
 #endif
