@@ -174,6 +174,9 @@ struct report {
 	int disclaimer_0day, signature_0day;
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
+	/* the Subject's "[confidence: ...]" tag's value (may be empty): NULL
+	 * when the request has none */
+	char *confidence;
 	int no_tags;	   /* a regression without the suggested tags */
 	int no_repro;	   /* sent without the reproduce materials */
 	int repeated;	   /* the commit was reported before (`earlier`) */

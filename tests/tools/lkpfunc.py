@@ -929,6 +929,8 @@ def request_lines(F, R, date, evidence):
                     '    failed: true']
     if F.still_checked:
         req.append('still_checked: true')
+    if F.confidence is not None:
+        req.append('confidence: ' + E.ystr(F.confidence))
     pre = F.preface_text()
     if pre:
         req += E.ytext('preface', pre)
@@ -1082,6 +1084,9 @@ def headers_of(F, mail):
     m = re.match(r'(?:Re: )?\[([^\]\s]+:[^\]\s]+)\]', subj)
     if m:
         F.tree = m.group(1)
+    # a hand-sent report's "[confidence: ]" before the sha (2022)
+    m = re.search(r'\] +\[confidence: ([^\]]*)\] [0-9a-f]{10}:', subj)
+    F.confidence = m.group(1) if m else None
     if F.headline is None:
         m = re.search(r'[0-9a-f]{10}: +(\S.*)$', subj)
         if not m:
