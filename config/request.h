@@ -175,7 +175,8 @@ struct request {
 	struct req_bisect bisect;
 	struct objv attachments; /* struct req_attachment */
 	char *reported_by, *sender_name;
-	char *confidence; /* the Subject's "[confidence: ...]": NULL none */
+	/* the Subject's "[confidence: ...]": NULL none */
+	char *confidence;
 	int no_tags;   /* a regression without the suggested tags */
 	int no_repro;  /* sent without the reproduce materials */
 	char *earlier; /* the robot's earlier report on the same commit */

@@ -177,9 +177,9 @@ struct report {
 	/* the Subject's "[confidence: ...]" tag's value (may be empty): NULL
 	 * when the request has none */
 	char *confidence;
-	int no_tags;	   /* a regression without the suggested tags */
-	int no_repro;	   /* sent without the reproduce materials */
-	int repeated;	   /* the commit was reported before (`earlier`) */
+	int no_tags;  /* a regression without the suggested tags */
+	int no_repro; /* sent without the reproduce materials */
+	int repeated; /* the commit was reported before (`earlier`) */
 	struct report_functional *fn; /* a functional report; else NULL */
 };
 
