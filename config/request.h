@@ -51,6 +51,7 @@
  *   no_repro: true                      # sent without the materials
  *   earlier: "<...>"                    # an earlier report on the commit
  *   sender_name: "Oliver Sang"
+ *   confidence: ""                      # "[confidence: ]" in the Subject
  *
  * A functional report (the KPI is a function stat: dmesg.*, kmsg.*,
  * last_state.*, *.fail, ...; doc/functional.md) also takes:
@@ -177,6 +178,8 @@ struct request {
 	struct req_bisect bisect;
 	struct objv attachments; /* struct req_attachment */
 	char *reported_by, *sender_name;
+	/* the Subject's "[confidence: ...]": NULL none */
+	char *confidence;
 	int no_tags;   /* a regression without the suggested tags */
 	int no_repro;  /* sent without the reproduce materials */
 	char *earlier; /* the robot's earlier report on the same commit */

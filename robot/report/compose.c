@@ -600,6 +600,7 @@ static void fill_words(const struct compose_ctx *c, struct report *r)
 						  : c->cfg->reported_by);
 	r->sender_name = xstrdup(req->sender_name ? req->sender_name
 						  : c->cfg->sender_name);
+	r->confidence = req->confidence ? xstrdup(req->confidence) : NULL;
 }
 
 static int fill_report(struct compose_ctx *c, struct report *r,

@@ -59,6 +59,19 @@ int f_subject_gap(struct render *rc, struct strbuf *out)
 	return 0;
 }
 
+/*
+ * The Subject's "[confidence: VALUE]" tag, which some hand-sent reports of
+ * 2022 carry before the sha with an empty value (the request's
+ * `confidence`, eml2lkp reads it from the Subject): a value even when empty.
+ */
+int f_confidence(struct render *rc, struct strbuf *out)
+{
+	if (!rc->r->confidence)
+		return render_no_value(rc, "confidence");
+	strbuf_addf(out, "[confidence: %s]", rc->r->confidence);
+	return 0;
+}
+
 /* The test package's version: "version: " shows it even when empty. */
 int f_version(struct render *rc, struct strbuf *out)
 {

@@ -34,6 +34,7 @@ static const struct source {
 	{ "headline_subject", FROM_COMMIT, "subject", "the commit line", 0 },
 	{ "subsystem", FROM_COMMIT, "subject", "the Subject", 1 },
 	{ "subject_gap", FROM_REQUEST, "tree", "the Subject", 1 },
+	{ "confidence", FROM_REQUEST, "confidence", "the Subject", 1 },
 	{ "repo_url", FROM_REQUEST, NULL, "the line under the commit", 0 },
 	{ "branch", FROM_REQUEST, NULL, "the line under the commit", 0 },
 	{ "tree", FROM_REQUEST, NULL, "the Subject", 0 },

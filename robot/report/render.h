@@ -147,6 +147,7 @@ int b_addition(struct render *rc, struct strbuf *out);
 int b_fsource(struct render *rc, struct strbuf *out);
 int b_fstill(struct render *rc, struct strbuf *out);
 int f_subject_gap(struct render *rc, struct strbuf *out);
+int f_confidence(struct render *rc, struct strbuf *out);
 int f_version(struct render *rc, struct strbuf *out);
 int f_still_tree_bare(struct render *rc, struct strbuf *out);
 int b_fparams(struct render *rc, struct strbuf *out);

@@ -124,6 +124,7 @@ static const struct field {
 	  NULL },
 	{ "version", COMPUTED, 0, f_version },
 	{ "subject_gap", COMPUTED, 0, f_subject_gap },
+	{ "confidence", COMPUTED, 0, f_confidence },
 	{ "arch", IN_FUNC, offsetof(struct report_functional, arch), NULL },
 	{ "release", IN_FUNC, offsetof(struct report_functional, release),
 	  NULL },
@@ -412,7 +413,7 @@ void report_release(struct report *r)
 		&r->newer_subject, &r->list_archive_url,
 		&r->disclaimer,	   &r->signature,
 		&r->end_note,	   &r->post_note,
-		&r->details_note,
+		&r->details_note,  &r->confidence,
 	};
 	size_t i;
 

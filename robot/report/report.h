@@ -174,9 +174,12 @@ struct report {
 	int disclaimer_0day, signature_0day;
 	char *date;	   /* YYYYMMDD of the report (archive path) */
 	char *sender_name; /* "Oliver Sang", signs old-style mails */
-	int no_tags;	   /* a regression without the suggested tags */
-	int no_repro;	   /* sent without the reproduce materials */
-	int repeated;	   /* the commit was reported before (`earlier`) */
+	/* the Subject's "[confidence: ...]" tag's value (may be empty): NULL
+	 * when the request has none */
+	char *confidence;
+	int no_tags;  /* a regression without the suggested tags */
+	int no_repro; /* sent without the reproduce materials */
+	int repeated; /* the commit was reported before (`earlier`) */
 	struct report_functional *fn; /* a functional report; else NULL */
 };
 

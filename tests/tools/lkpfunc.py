@@ -778,6 +778,10 @@ def evidence_files(F, R, rundir):
                 item = {'from': s + 1, 'lines': e - s}
         elif li == 0 and R.kpi.startswith('last_state.'):
             item = {'lines': e - s}
+        elif li == 0 and sender_headline(F, R):
+            # no table counts the headline: the sender named it and cut
+            # the excerpt (robot's rules need not name any line so)
+            item = {'from': s + 1, 'lines': e - s}
         elif li == 0:
             item = dmesg_knobs(F, R, lines, s, e)
         else:
@@ -789,6 +793,43 @@ def evidence_files(F, R, rundir):
     if len(items) == 1 and items[0] in ({}, {'file': 'output'}):
         return None
     return items
+
+
+def sender_headline(F, R):
+    """Whether the headline is the sender's own words, not the name
+    lkp-tests gives a kernel-log line: a report with neither a result
+    table nor a fail:runs table (no stat names it) whose headline keeps
+    a blank (lkp-tests' common_error_id makes every blank '_') or a
+    device's number (its LINUX_DEVICE_NAMES_RE makes "raid56" "raid#").
+    The sender cut the excerpt too: robot takes it by its lines."""
+    fails = [it for _, it in F.notes if it[0] == 'fail'] + \
+        [it for it in F.evidence if it[0] == 'fail']
+    if F.table is not None or fails or not R.kpi.startswith('dmesg.'):
+        return False
+    name = R.kpi[len('dmesg.'):]
+    return ' ' in name or bool(device_number_re().search(name))
+
+
+_DEVICE_RE = []
+
+
+def device_number_re():
+    """lkp-tests' \\b(name|...)\\d+ over its etc/linux-device-names (the
+    tree's copy, config/data/dmesg/device-names: every version lists the
+    same names that end a word before digits)."""
+    if not _DEVICE_RE:
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            '..', '..', 'config', 'data', 'dmesg',
+                            'device-names')
+        names = set()
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line and not line.startswith(('#', '@since')):
+                    names.add(line)
+        _DEVICE_RE.append(re.compile(r'\b(%s)[0-9]+' % '|'.join(
+            sorted((re.escape(n) for n in names), key=len, reverse=True))))
+    return _DEVICE_RE[0]
 
 
 def fail_item(blk):
@@ -888,6 +929,8 @@ def request_lines(F, R, date, evidence):
                     '    failed: true']
     if F.still_checked:
         req.append('still_checked: true')
+    if F.confidence is not None:
+        req.append('confidence: ' + E.ystr(F.confidence))
     pre = F.preface_text()
     if pre:
         req += E.ytext('preface', pre)
@@ -1041,6 +1084,9 @@ def headers_of(F, mail):
     m = re.match(r'(?:Re: )?\[([^\]\s]+:[^\]\s]+)\]', subj)
     if m:
         F.tree = m.group(1)
+    # a hand-sent report's "[confidence: ]" before the sha (2022)
+    m = re.search(r'\] +\[confidence: ([^\]]*)\] [0-9a-f]{10}:', subj)
+    F.confidence = m.group(1) if m else None
     if F.headline is None:
         m = re.search(r'[0-9a-f]{10}: +(\S.*)$', subj)
         if not m:
