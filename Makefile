@@ -75,9 +75,10 @@ PKG_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs \
 	$(filter-out $(DL_PKGS),$(PKGS)) 2>/dev/null))
 override CFLAGS += $(PKG_CFLAGS) $(DL_SONAMES)
 LDLIBS += $(PKG_LIBS) -lm
-# git/repo.c's mbedtls_x509_crt_parse_file(), which libgit2's init finds
-# before mbedTLS's (git/repo.c says why)
-override LDFLAGS += -Wl,--export-dynamic-symbol=mbedtls_x509_crt_parse_file
+# git/repo.c's mbedtls_x509_crt_parse_file() and libssh2_init(), which
+# libgit2's init finds before mbedTLS's and libssh2's (git/repo.c says why)
+override LDFLAGS += -Wl,--export-dynamic-symbol=mbedtls_x509_crt_parse_file \
+	-Wl,--export-dynamic-symbol=libssh2_init
 
 ifeq ($(V),)
 Q = @
