@@ -59,17 +59,22 @@ override LDFLAGS += -fsanitize=address,undefined
 endif
 
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libcurl, libgit2 and libetpan (and the 40 libraries they bring) are not
-# linked: the module that owns each loads it with dlopen() when a command
-# first calls it (robot/util/dl.h), by the SONAME of the library that its
-# headers belong to, read here.  build/dl-libs is linked with them, for
-# dpkg-shlibdeps (debian/rules) and nothing else.
-DL_PKGS := libcurl libgit2 libetpan
+# libcurl, libgit2 and libetpan (and the 40 libraries they bring), and
+# yajl, nettle, liblzma and PCRE2 (each used by one module, and by few
+# commands) are not linked: the module that owns each loads it with
+# dlopen() when a command first calls it (robot/util/dl.h), by the SONAME
+# of the library that its headers belong to, read here.  build/dl-libs is
+# linked with them, for dpkg-shlibdeps (debian/rules) and nothing else.
+DL_PKGS := libcurl libgit2 libetpan yajl nettle liblzma libpcre2-8
 soname = $(shell readelf -d "$$($(CC) -print-file-name=lib$(1).so)" \
 	2>/dev/null | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 DL_SONAMES := -DROBOT_CURL_SONAME='"$(call soname,curl)"' \
 	-DROBOT_GIT2_SONAME='"$(call soname,git2)"' \
-	-DROBOT_ETPAN_SONAME='"$(call soname,etpan)"'
+	-DROBOT_ETPAN_SONAME='"$(call soname,etpan)"' \
+	-DROBOT_YAJL_SONAME='"$(call soname,yajl)"' \
+	-DROBOT_NETTLE_SONAME='"$(call soname,nettle)"' \
+	-DROBOT_LZMA_SONAME='"$(call soname,lzma)"' \
+	-DROBOT_PCRE2_SONAME='"$(call soname,pcre2-8)"'
 # libetpan.pc adds -specs=.../no-pie-link.specs, which links a non-PIE binary.
 PKG_LIBS = $(filter-out -specs=%,$(shell pkg-config --libs \
 	$(filter-out $(DL_PKGS),$(PKGS)) 2>/dev/null))
@@ -142,7 +147,8 @@ $(BUILD)/robot: $(CLI_OBJS) $(BUILD)/librobot.a
 # dpkg-shlibdeps (debian/rules); never run.
 $(BUILD)/dl-libs: scripts/dl-libs.c
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $< -lcurl -lgit2 -letpan
+	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $< -lcurl -lgit2 -letpan -lyajl \
+		-lnettle -llzma -lpcre2-8
 
 $(BUILD)/tests/unit/%: $(OBJ)/tests/unit/%.o $(BUILD)/librobot.a
 	@mkdir -p $(dir $@)

@@ -23,6 +23,40 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "robot/util/dl.h"
+
+/*
+ * PCRE2 is loaded when robot first compiles a regexp (robot/util/dl.h).
+ * Its header names the functions with macros (pcre2_compile is
+ * pcre2_compile_8 for 8-bit text), so the table holds the library's own
+ * names, and these are the macros that call through it.
+ */
+// clang-format off
+#define RUBYRE_PCRE2_FUNCS(X) \
+	X(pcre2_code_free_8) \
+	X(pcre2_compile_8) \
+	X(pcre2_get_error_message_8) \
+	X(pcre2_jit_compile_8) \
+	X(pcre2_match_8) \
+	X(pcre2_match_data_create_8) \
+	X(pcre2_match_data_free_8)
+// clang-format on
+
+struct pcre2_lib {
+	RUBYRE_PCRE2_FUNCS(DL_POINTER)
+};
+
+_Static_assert(sizeof(ROBOT_PCRE2_SONAME) > 1, "the Makefile found no PCRE2");
+
+static const struct pcre2_lib *pcre2_lib(void);
+#define pcre2_code_free_8	  (*pcre2_lib()->p_pcre2_code_free_8)
+#define pcre2_compile_8		  (*pcre2_lib()->p_pcre2_compile_8)
+#define pcre2_get_error_message_8 (*pcre2_lib()->p_pcre2_get_error_message_8)
+#define pcre2_jit_compile_8	  (*pcre2_lib()->p_pcre2_jit_compile_8)
+#define pcre2_match_8		  (*pcre2_lib()->p_pcre2_match_8)
+#define pcre2_match_data_create_8 (*pcre2_lib()->p_pcre2_match_data_create_8)
+#define pcre2_match_data_free_8	  (*pcre2_lib()->p_pcre2_match_data_free_8)
+
 /* Matches of an RUBY_RE_OFTEN regexp before it is compiled to machine code */
 #define RUBY_RE_JIT_AFTER 64
 
@@ -112,3 +146,6 @@ void ruby_re_free(struct ruby_re *re)
 	pcre2_code_free(re->code);
 	free(re);
 }
+
+/* pcre2_lib(), declared at the top: the one loader of the library */
+static DL_LOADER(pcre2_lib, pcre2_lib, RUBYRE_PCRE2_FUNCS, ROBOT_PCRE2_SONAME)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * patchid.c: `git patch-id --stable` over a diff text (see patchid.h for
- * which lines count).  SHA-1 comes from nettle, GnuTLS's crypto library,
- * which robot's libcurl already pulls in; only this file uses it.
+ * which lines count).  SHA-1 comes from nettle, GnuTLS's crypto library
+ * (libcurl's TLS uses it too); only this file uses it.
  *
  * The parser is git's small state machine: `before` and `after` count the
  * old and new lines a hunk still has to show (-1 while in a file's
@@ -18,6 +18,38 @@
 #include <ctype.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
+
+#include "robot/util/dl.h"
+
+/*
+ * nettle is loaded when robot first hashes (robot/util/dl.h).  Its
+ * headers name the functions with macros (sha1_init is nettle_sha1_init),
+ * so the table holds the library's own names, and these are the macros
+ * that call through it.
+ */
+// clang-format off
+#define PATCHID_NETTLE_FUNCS(X) \
+	X(nettle_sha1_digest) \
+	X(nettle_sha1_init) \
+	X(nettle_sha1_update) \
+	X(nettle_sha256_digest) \
+	X(nettle_sha256_init) \
+	X(nettle_sha256_update)
+// clang-format on
+
+struct nettle_lib {
+	PATCHID_NETTLE_FUNCS(DL_POINTER)
+};
+
+_Static_assert(sizeof(ROBOT_NETTLE_SONAME) > 1, "the Makefile found no nettle");
+
+static const struct nettle_lib *nettle_lib(void);
+#define nettle_sha1_digest   (*nettle_lib()->p_nettle_sha1_digest)
+#define nettle_sha1_init     (*nettle_lib()->p_nettle_sha1_init)
+#define nettle_sha1_update   (*nettle_lib()->p_nettle_sha1_update)
+#define nettle_sha256_digest (*nettle_lib()->p_nettle_sha256_digest)
+#define nettle_sha256_init   (*nettle_lib()->p_nettle_sha256_init)
+#define nettle_sha256_update (*nettle_lib()->p_nettle_sha256_update)
 
 struct patch_id {
 	struct sha1_ctx ctx;
@@ -333,3 +365,7 @@ void sha256_hex(const void *data, size_t len, char hex[SHA256_HEXSZ + 1])
 	}
 	hex[2 * sizeof(d)] = '\0';
 }
+
+/* nettle_lib(), declared at the top: the one loader of the library */
+static DL_LOADER(nettle_lib, nettle_lib, PATCHID_NETTLE_FUNCS,
+		 ROBOT_NETTLE_SONAME)

@@ -7,6 +7,8 @@
 #   - scripts/package.sh (what make package runs) builds the .deb with
 #     dpkg-buildpackage -us -uc -b from a copy of this tree; lintian
 #     reports no error.
+#   - It depends on the packages of the libraries robot is linked with
+#     and of those it loads with dlopen() (build/dl-libs, debian/rules).
 #   - The .deb, unpacked into a scratch root with dpkg-deb -x, holds the
 #     binary, data, man page, completion, examples, units, the disabled
 #     cron example and the conffile; its robot prints this tree's
@@ -64,6 +66,17 @@ ok "the service runs robot send as robot with /etc/robot/robot.yaml" sh -c '
 	- "$R/lib/systemd/system/robot-send.service"
 ok "/etc/robot/robot.yaml is a conffile" \
 	grep -qx /etc/robot/robot.yaml "$T/ctrl/conffiles"
+# robot is linked with few libraries and loads the others with dlopen()
+# (robot/util/dl.h): the package depends on all of them all the same, on
+# the Debian package of each library its headers belong to.
+sed -n 's/^Depends: //p' "$T/ctrl/control" | tr -d ' ' | tr ',' '\n' |
+	sed 's/(.*//' >"$T/depends"
+for l in yaml z curl git2 etpan yajl nettle lzma pcre2-8; do
+	f=$(readlink -f "$(${CC:-cc} -print-file-name="lib$l.so")")
+	p=$(dpkg-query -S "*/${f##*/}" 2>/dev/null | sed -n '1s/[:,].*//p')
+	ok "the package depends on ${p:-the package of lib$l}" \
+		grep -qx "${p:-no-package-of-lib$l}" "$T/depends"
+done
 ok "the robot compiled in /usr/share/robot" \
 	sh -c 'strings "$1" | grep -q "/usr/share/robot\$"' - "$R/usr/bin/robot"
 ok "it has no crash points" \

@@ -41,6 +41,38 @@
 
 #include <yajl/yajl_parse.h>
 
+#include "robot/util/dl.h"
+
+/*
+ * yajl is loaded when robot first reads a matrix (robot/util/dl.h): its
+ * functions are called through yajl_lib()'s table, under their own names.
+ */
+// clang-format off
+#define MATRIX_YAJL_FUNCS(X) \
+	X(yajl_alloc) \
+	X(yajl_complete_parse) \
+	X(yajl_free) \
+	X(yajl_free_error) \
+	X(yajl_get_bytes_consumed) \
+	X(yajl_get_error) \
+	X(yajl_parse)
+// clang-format on
+
+struct yajl_lib {
+	MATRIX_YAJL_FUNCS(DL_POINTER)
+};
+
+_Static_assert(sizeof(ROBOT_YAJL_SONAME) > 1, "the Makefile found no yajl");
+
+static const struct yajl_lib *yajl_lib(void);
+#define yajl_alloc		(*yajl_lib()->p_yajl_alloc)
+#define yajl_complete_parse	(*yajl_lib()->p_yajl_complete_parse)
+#define yajl_free		(*yajl_lib()->p_yajl_free)
+#define yajl_free_error		(*yajl_lib()->p_yajl_free_error)
+#define yajl_get_bytes_consumed (*yajl_lib()->p_yajl_get_bytes_consumed)
+#define yajl_get_error		(*yajl_lib()->p_yajl_get_error)
+#define yajl_parse		(*yajl_lib()->p_yajl_parse)
+
 /* The most matrix text robot reads, after decompression: a time bound. */
 #define TEXT_MAX ((uint64_t)1 << 30)
 #define CHUNK	 ((size_t)1 << 17)
@@ -1080,3 +1112,6 @@ size_t matrix_mem_held(void)
 {
 	return held;
 }
+
+/* yajl_lib(), declared at the top: the one loader of the library */
+static DL_LOADER(yajl_lib, yajl_lib, MATRIX_YAJL_FUNCS, ROBOT_YAJL_SONAME)

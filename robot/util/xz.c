@@ -7,11 +7,36 @@
  * the 6-byte xz magic is passed through.  Writing: lzma_easy_encoder at a
  * fixed preset with a CRC64 check, xz(1)'s default check, single-threaded
  * so that the output depends only on the input.
+ *
+ * liblzma is loaded (robot/util/dl.h) only when a file really is xz data
+ * or is to be compressed: reading a plain file never loads it.
  */
 #include "robot/util/common.h"
 #include "robot/util/xz.h"
 
 #include <lzma.h>
+
+#include "robot/util/dl.h"
+
+// clang-format off
+#define XZ_LZMA_FUNCS(X) \
+	X(lzma_code) \
+	X(lzma_easy_encoder) \
+	X(lzma_end) \
+	X(lzma_stream_decoder)
+// clang-format on
+
+struct lzma_lib {
+	XZ_LZMA_FUNCS(DL_POINTER)
+};
+
+_Static_assert(sizeof(ROBOT_LZMA_SONAME) > 1, "the Makefile found no liblzma");
+
+static const struct lzma_lib *lzma_lib(void);
+#define lzma_code	    (*lzma_lib()->p_lzma_code)
+#define lzma_easy_encoder   (*lzma_lib()->p_lzma_easy_encoder)
+#define lzma_end	    (*lzma_lib()->p_lzma_end)
+#define lzma_stream_decoder (*lzma_lib()->p_lzma_stream_decoder)
 
 /* The decoder may use this much memory (xz -9 streams need 65 MiB). */
 #define XZ_MEMLIMIT (80u << 20)
@@ -175,7 +200,8 @@ void xz_close(struct xz_reader *r)
 		return;
 	if (r->f)
 		fclose(r->f);
-	lzma_end(&r->strm);
+	if (r->xz) /* a plain file never loaded liblzma */
+		lzma_end(&r->strm);
 	free(r->path);
 	free(r);
 }
@@ -253,3 +279,6 @@ int xz_compress_file(struct strbuf *out, const char *path, size_t max_in)
 		strbuf_setlen(out, at);
 	return err;
 }
+
+/* lzma_lib(), declared at the top: the one loader of the library */
+static DL_LOADER(lzma_lib, lzma_lib, XZ_LZMA_FUNCS, ROBOT_LZMA_SONAME)
