@@ -15,13 +15,17 @@
  * interpreter of 10 MB.  Not part of robot.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static double now(void)
 {
@@ -38,31 +42,40 @@ static double tv(struct timeval t)
 
 int main(int argc, char **argv)
 {
+	posix_spawn_file_actions_t fa;
 	struct rusage ru;
 	double t0, t1;
-	int status, code;
+	int status, code, err;
 	pid_t pid;
 
 	if (argc < 4) {
 		fprintf(stderr, "usage: measure OUT ERR CMD ARG...\n");
 		return 2;
 	}
-	t0 = now();
-	pid = fork();
-	if (pid < 0) {
-		perror("fork");
+	/*
+	 * posix_spawn (glibc: clone(CLONE_VM | CLONE_VFORK)), not fork: a
+	 * forked child copies this process's page tables and takes their
+	 * copy-on-write faults before its exec, which the child's rusage
+	 * counted: 0.6 ms a run on the CI's VM (/bin/true: 2.39 ms forked,
+	 * 1.73 ms spawned), charged to the command measured.
+	 */
+	if (posix_spawn_file_actions_init(&fa) ||
+	    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY,
+					     0) ||
+	    posix_spawn_file_actions_addopen(
+		    &fa, 1, argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644) ||
+	    posix_spawn_file_actions_addopen(
+		    &fa, 2, argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644)) {
+		perror("posix_spawn_file_actions");
 		return 1;
 	}
-	if (!pid) {
-		int in = open("/dev/null", O_RDONLY);
-		int out = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int err = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 ||
-		    dup2(out, 1) < 0 || dup2(err, 2) < 0)
-			_exit(126);
-		execvp(argv[3], argv + 3);
-		_exit(127);
+	t0 = now();
+	err = posix_spawnp(&pid, argv[3], &fa, NULL, argv + 3, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err) {
+		/* as the exec that failed in a forked child said it */
+		printf("0 0 0 %d\n", err == ENOENT ? 127 : 126);
+		return 0;
 	}
 	if (wait4(pid, &status, 0, &ru) != pid) {
 		perror("wait4");
