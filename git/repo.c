@@ -174,20 +174,25 @@ static const char *git_message(void)
  */
 static int in_git_init;
 
+/* The library's own `name`, which an exported stand-in hands calls to:
+ * NULL when that library is not loaded. */
+static void *own_function(const char *soname, const char *name)
+{
+	void *h = dlopen(soname, RTLD_LAZY | RTLD_NOLOAD);
+
+	return h ? dlsym(h, name) : NULL;
+}
+
 int mbedtls_x509_crt_parse_file(void *chain, const char *path);
 int mbedtls_x509_crt_parse_file(void *chain, const char *path)
 {
 	static int (*real)(void *, const char *);
-	void *h;
 
 	if (in_git_init)
 		return 0;
-	if (!real) {
-		h = dlopen("libmbedx509.so.1", RTLD_LAZY | RTLD_NOLOAD);
-		if (h)
-			*(void **)&real =
-				dlsym(h, "mbedtls_x509_crt_parse_file");
-	}
+	if (!real)
+		*(void **)&real = own_function("libmbedx509.so.1",
+					       "mbedtls_x509_crt_parse_file");
 	/* MBEDTLS_ERR_X509_FILE_IO_ERROR: no library, no certificate */
 	return real ? real(chain, path) : -0x2900;
 }
@@ -205,15 +210,11 @@ int libssh2_init(int flags);
 int libssh2_init(int flags)
 {
 	static int (*real)(int);
-	void *h;
 
 	if (in_git_init)
 		return 0;
-	if (!real) {
-		h = dlopen("libssh2.so.1", RTLD_LAZY | RTLD_NOLOAD);
-		if (h)
-			*(void **)&real = dlsym(h, "libssh2_init");
-	}
+	if (!real)
+		*(void **)&real = own_function("libssh2.so.1", "libssh2_init");
 	/* LIBSSH2_ERROR_ALLOC: no library to set up */
 	return real ? real(flags) : -6;
 }

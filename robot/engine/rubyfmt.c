@@ -193,3 +193,13 @@ void rubyfmt(struct strbuf *out, const char *flags, int width, int prec,
 	else
 		strbuf_addf(out, plus ? "%+*.*g" : "%*.*g", width, prec, v);
 }
+
+void rubyfmt_trunc(struct strbuf *out, int width, double v)
+{
+	if (!isfinite(v))
+		rubyfmt(out, "", width, 0, 'f', v);
+	else if (fabs(v) < 9.2e18)
+		strbuf_addf(out, "%*lld", width, (long long)v);
+	else
+		strbuf_addf(out, "%*.0f", width, trunc(v));
+}

@@ -24,5 +24,10 @@ struct strbuf;
  */
 void rubyfmt(struct strbuf *out, const char *flags, int width, int prec,
 	     char conv, double v);
+/*
+ * Ruby's sprintf("%<width>d") of a Float: truncated toward zero
+ * (Infinity and NaN spelled as rubyfmt() does).
+ */
+void rubyfmt_trunc(struct strbuf *out, int width, double v);
 
 #endif

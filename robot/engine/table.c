@@ -29,17 +29,6 @@ static const char *nonfinite(double x, int plus)
 	return "-Inf";
 }
 
-/* printf("%<width>d", x) of a Float in Ruby: truncation toward zero. */
-static void add_trunc(struct strbuf *out, int width, double x)
-{
-	if (!isfinite(x))
-		strbuf_addf(out, "%*s", width, nonfinite(x, 0));
-	else if (fabs(x) < 9.2e18)
-		strbuf_addf(out, "%*lld", width, (long long)x);
-	else
-		strbuf_addf(out, "%*.0f", width, trunc(x));
-}
-
 /* A mean: %.2f below 1000, %.4g above 1e8, a truncated %d between. */
 static void add_avg(struct strbuf *out, double avg)
 {
@@ -52,7 +41,7 @@ static void add_avg(struct strbuf *out, double avg)
 	else if (a > 100000000)
 		rubyfmt(out, "", ABS_WIDTH, 4, 'g', avg);
 	else
-		add_trunc(out, ABS_WIDTH, avg);
+		rubyfmt_trunc(out, ABS_WIDTH, avg);
 }
 
 /*
@@ -66,7 +55,7 @@ static void add_sd(struct strbuf *out, const struct table_style *st, double avg,
 		sd = 100 * sd / avg;
 	if (sd > 2 || st->stddev_always) {
 		strbuf_addstr(out, " \xc2\xb1");
-		add_trunc(out, ERR_WIDTH - 3, sd);
+		rubyfmt_trunc(out, ERR_WIDTH - 3, sd);
 		strbuf_addch(out, '%');
 	} else {
 		strbuf_addchars(out, ' ', ERR_WIDTH);
@@ -111,7 +100,7 @@ static void fail_row(struct strbuf *out, const struct table_row *r)
 		if (r->fails[i] == 0)
 			strbuf_addchars(out, ' ', ABS_WIDTH + 1);
 		else
-			add_trunc(out, ABS_WIDTH + 1, r->fails[i]);
+			rubyfmt_trunc(out, ABS_WIDTH + 1, r->fails[i]);
 		strbuf_addf(out, ":%-*zu", ERR_WIDTH - 2, r->runs[i]);
 	}
 }

@@ -125,6 +125,15 @@ static int noisy(const struct result_root *rt, double v, double sd)
 	return rt->nruns > 1 && (fabs(sd) > fabs(v) / 2 || v < 0);
 }
 
+static void case_release(struct cv_case *c)
+{
+	free(c->key);
+	free(c->desc);
+	free(c->v);
+	free(c->sd);
+	free(c->has);
+}
+
 static int cmp_case(const void *a, const void *b)
 {
 	return strcmp(((const struct cv_case *)a)->key,
@@ -169,11 +178,7 @@ static int gather(struct cv *cv, const struct result_root *rts, size_t n,
 				drop = 1;
 		}
 		if (dims < 2 || drop) {
-			free(c->key);
-			free(c->desc);
-			free(c->v);
-			free(c->sd);
-			free(c->has);
+			case_release(c);
 			continue;
 		}
 		cv->cases[keep++] = *c;
@@ -181,12 +186,6 @@ static int gather(struct cv *cv, const struct result_root *rts, size_t n,
 	cv->ncases = keep;
 	qsort(cv->cases, cv->ncases, sizeof(*cv->cases), cmp_case);
 	return 0;
-}
-
-/* Ruby's "%Nd" of a Float: the value truncated toward zero. */
-static void ruby_int(struct strbuf *out, int width, double v)
-{
-	strbuf_addf(out, "%*lld", width, (long long)v);
 }
 
 /* show_one_diff: one commit's cell (its change when not the first). */
@@ -212,10 +211,10 @@ static void cell(struct strbuf *out, const struct cv *cv, int first, double v0,
 	else if (!cv->is_exp && cv->is_float)
 		rubyfmt(out, "", ABS_WIDTH, 2, 'f', v);
 	else
-		ruby_int(out, ABS_WIDTH, v);
+		rubyfmt_trunc(out, ABS_WIDTH, v);
 	if (sd && (v != 0 ? 100 * *sd / v : *sd) > 3) {
 		strbuf_addstr(out, " ±");
-		ruby_int(out, ERR_WIDTH - 3, v != 0 ? 100 * *sd / v : *sd);
+		rubyfmt_trunc(out, ERR_WIDTH - 3, v != 0 ? 100 * *sd / v : *sd);
 		strbuf_addch(out, '%');
 	} else {
 		strbuf_addchars(out, ' ', ERR_WIDTH);
@@ -306,13 +305,8 @@ int reply_compare_view(struct strbuf *out, const struct result_root *rts,
 		rows(out, &cv, rts);
 		strbuf_addch(out, '\n');
 	}
-	for (i = 0; i < cv.ncases; i++) {
-		free(cv.cases[i].key);
-		free(cv.cases[i].desc);
-		free(cv.cases[i].v);
-		free(cv.cases[i].sd);
-		free(cv.cases[i].has);
-	}
+	for (i = 0; i < cv.ncases; i++)
+		case_release(&cv.cases[i]);
 	free(cv.cases);
 	return ret;
 }
