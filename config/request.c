@@ -163,6 +163,7 @@ static const struct field request_fields[] = {
 	R("earlier", FIELD_MSGID, earlier, NULL),
 	R("sender_name", FIELD_STR, sender_name, NULL),
 	R("confidence", FIELD_STR, confidence, NULL),
+	R("layout", FIELD_STRS, layout, NULL),
 	R("evidence", FIELD_OBJS, evidence, &evidence_schema),
 	R("no_evidence", FIELD_BOOL, no_evidence, NULL),
 	R("evidence_at", FIELD_STR, evidence_at, NULL),

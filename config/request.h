@@ -52,6 +52,8 @@
  *   earlier: "<...>"                    # an earlier report on the commit
  *   sender_name: "Oliver Sang"
  *   confidence: ""                      # "[confidence: ]" in the Subject
+ *   layout: [flead 1, fpresig tight]    # the operator's layout choices
+ *                                       # (config/data/layouts)
  *
  * A functional report (the KPI is a function stat: dmesg.*, kmsg.*,
  * last_state.*, *.fail, ...; doc/functional.md) also takes:
@@ -180,6 +182,9 @@ struct request {
 	char *reported_by, *sender_name;
 	/* the Subject's "[confidence: ...]": NULL none */
 	char *confidence;
+	/* "KEY VALUE" layout choices over the day's style: config/data/layouts
+	 */
+	struct strv layout;
 	int no_tags;   /* a regression without the suggested tags */
 	int no_repro;  /* sent without the reproduce materials */
 	char *earlier; /* the robot's earlier report on the same commit */

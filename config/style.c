@@ -15,8 +15,10 @@
 #include "config/data.h"
 
 #include <ctype.h>
+#include <unistd.h>
 
-#define STYLE_FILE "config/data/styles"
+#define STYLE_FILE  "config/data/styles"
+#define LAYOUT_FILE "config/data/layouts"
 
 static const struct {
 	const char *alias;
@@ -194,6 +196,129 @@ void style_release(struct style *st)
 	free(st->entries);
 	st->entries = NULL;
 	st->nr = st->alloc = 0;
+}
+
+static void style_unset(struct style *st, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr; i++)
+		if (!strcmp(st->entries[i].key, key)) {
+			free(st->entries[i].key);
+			free(st->entries[i].value);
+			st->entries[i] = st->entries[--st->nr];
+			return;
+		}
+}
+
+/* Is `word` one of the blank-separated words of `list`? */
+static int has_word(const char *list, const char *word, size_t len)
+{
+	const char *p = list;
+
+	while (*(p += strspn(p, " \t"))) {
+		size_t n = strcspn(p, " \t");
+
+		if (n == len && !memcmp(p, word, len))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* The values of `key` in the layouts table `text` (in place), or NULL. */
+static const char *layout_values(char *text, const char *key, size_t klen)
+{
+	char *line, *next;
+
+	for (line = text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (*line == '#' || strncmp(line, key, klen) ||
+		    (line[klen] != ' ' && line[klen] != '\t'))
+			continue;
+		return line + klen;
+	}
+	return NULL;
+}
+
+/* Has the style's template set a file for KEY-VALUE (KEY: default)? */
+static int layout_file(const struct style *st, const char *key,
+		       const char *value)
+{
+	const char *set = style_get(st, "template");
+	char *rel, *path;
+	int ok;
+
+	if (!set)
+		return 0;
+	if (!strcmp(value, "default"))
+		rel = xasprintf("templates/%s/%s", set, key);
+	else
+		rel = xasprintf("templates/%s/%s-%s", set, key, value);
+	path = data_path(rel);
+	ok = !access(path, F_OK);
+	free(path);
+	free(rel);
+	return ok;
+}
+
+static int layout_one(struct style *st, const char *text, const char *choice,
+		      const char *file)
+{
+	size_t klen = strcspn(choice, " \t");
+	const char *value = choice + klen + strspn(choice + klen, " \t");
+	const char *now, *values;
+	char *copy, *key;
+	int ret = 0;
+
+	if (!klen || !*value || value[strcspn(value, " \t")])
+		return error("%s: layout: '%s': want KEY VALUE", file, choice);
+	copy = xstrdup(text);
+	key = xstrndup(choice, klen);
+	values = layout_values(copy, key, klen);
+	now = style_get(st, key);
+	if (!now)
+		now = "default";
+	if (!values)
+		ret = error("%s: layout: '%s' is no layout key (%s)", file, key,
+			    LAYOUT_FILE);
+	else if (!has_word(values, value, strlen(value)))
+		ret = error("%s: layout: %s: unknown value '%s' (want one "
+			    "of %s)",
+			    file, key, value, values + strspn(values, " \t"));
+	else if (!has_word(values, now, strlen(now)))
+		ret = error("%s: layout: %s: the style of %s has '%s', which "
+			    "is no layout of it",
+			    file, key, st->date, now);
+	else if (!layout_file(st, key, value))
+		ret = error("%s: layout: %s: templates/%s has no layout '%s'",
+			    file, key, style_get(st, "template"), value);
+	else if (!strcmp(value, "default"))
+		style_unset(st, key);
+	else
+		style_set(st, key, value, 1);
+	free(key);
+	free(copy);
+	return ret;
+}
+
+int style_layout(struct style *st, char *const *choices, size_t n,
+		 const char *file)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	if (!n)
+		return 0;
+	if (data_read(&sb, LAYOUT_FILE) < 0)
+		return -1;
+	for (i = 0; i < n && !ret; i++)
+		ret = layout_one(st, sb.buf, choices[i], file);
+	strbuf_release(&sb);
+	return ret;
 }
 
 const char *style_get(const struct style *st, const char *key)

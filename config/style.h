@@ -48,6 +48,15 @@ int style_load_for(struct style *st, const char *date, const char *operator);
 int style_load_table(struct style *st, const char *date, const char *operator,
 		     const char * table);
 void style_release(struct style *st);
+/*
+ * Applies an operator's layout choices, "KEY VALUE" each (a request's
+ * `layout`, named `file` in errors), over the style: KEY must be a row of
+ * config/data/layouts, and both the value in force (`default` when none)
+ * and VALUE among that row's values, which differ in empty lines and blanks
+ * only.  Returns 0, or -1 after one error naming the file and the choice.
+ */
+int style_layout(struct style *st, char *const *choices, size_t n,
+		 const char *file);
 
 /* The value of `key` on the style's day, or NULL (borrowed). */
 const char *style_get(const struct style *st, const char *key);

@@ -225,8 +225,13 @@ static int ctx_style(struct compose_ctx *c, const char *style)
 	ret = style_load_for(&c->st, day, operator);
 	error_quiet--;
 	free(operator);
-	if (!ret)
-		return 0;
+	if (!ret) {
+		ret = style_layout(&c->st, req->layout.v, req->layout.n,
+				   req->file);
+		if (ret)
+			style_release(&c->st);
+		return ret;
+	}
 	/* is the table fine, and the day merely older than its first row? */
 	error_quiet++;
 	ret = style_load(&c->st, "9999-12-31");
