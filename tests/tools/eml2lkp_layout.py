@@ -36,6 +36,8 @@ LAYOUTS = os.path.join(TOP, 'config', 'data', 'layouts')
 
 MAX_COMPOSES = 80
 MAX_CPU = 8.0
+NO_LAYOUT_RE = re.compile(r'layout: \S+: the style of \S+ has .*, which is '
+                          r'no layout of it')
 
 _FIDELITY = []
 
@@ -86,7 +88,7 @@ class Search:
         self.composes = 0
         self.cpu0 = self._cpu()
         self.cache = {}
-        self.outputs = {}
+        self.refused = set()
 
     @staticmethod
     def _cpu():
@@ -112,11 +114,16 @@ class Search:
             return self.cache[key]
         self.write(choice)
         cmd, _ = self.fid.render_command(self.robot, self.outdir)
-        rc, mail, _ = self.fid.run(cmd, TOP)
+        rc, mail, err = self.fid.run(cmd, TOP)
         self.composes += 1
         got = None
         if rc == 0:
             got = (self.measure(mail), mail)
+        elif NO_LAYOUT_RE.search(err):
+            # the day's value is no layout of the key: none of its values
+            # will do (robot's refusal, config/style.c)
+            self.refused.update(k for k, _ in choice.items()
+                                if ("layout: %s: " % k) in err)
         self.cache[key] = got
         return got
 
@@ -135,10 +142,15 @@ class Search:
         # the Subject counts as a line, before the body's first
         return (lines + subject, -(-1 if subject else first))
 
-    def run(self, keys, probe=False):
+    def run(self, keys, probe=False, dated=None):
         """(choice, exact, probed): the choice found ({key: value}),
         whether it gives the mail back, and the keys whose values change
-        this mail (known only when a round ran: always with PROBE)."""
+        this mail (known only when a round ran: always with PROBE).
+        DATED ({key: value}), when given, is the dated table's value of
+        each key for this mail: it is not tried (it is the mail robot
+        wrote already), and a key whose first other value changes nothing
+        is left out at once (its block is not in this mail)."""
+        dated = dated or {}
         base = self.score({})
         if base is None:
             return {}, False, []
@@ -151,17 +163,19 @@ class Search:
             cands = []
             for k in live:
                 for v in values[k]:
-                    if best.get(k) == v:
+                    if best.get(k, dated.get(k)) == v or k in self.refused:
                         continue
                     if self.spent():
                         break
                     trial = dict(best, **{k: v})
                     got = self.score(trial)
-                    if got is not None:
-                        cands.append((got[0], k, v, trial))
-                        if first and got[1] != base[1] and \
-                                k not in probed:
-                            probed.append(k)
+                    if got is None:
+                        continue
+                    cands.append((got[0], k, v, trial))
+                    if first and got[1] != base[1] and k not in probed:
+                        probed.append(k)
+                    elif first and k in dated and k not in probed:
+                        break  # the first other value: the same mail
             if first:
                 # keys that change nothing in this mail stay out
                 live = [k for k in live if k in probed]
@@ -182,22 +196,24 @@ class Search:
         return best
 
 
-def search(email_path, outdir, robot, verbose=None, probe=False):
+def search(email_path, outdir, robot, verbose=None, probe=False,
+           dated=None):
     """Search the layout of EMAIL whose inputs are in OUTDIR; leave
     OUTDIR/request.yaml with the choice found.  VERBOSE, when given, is
     called with one line per finding; with PROBE every key is tried once
-    even when the mail needs no choice, to tell which keys change it."""
+    even when the mail needs no choice, to tell which keys change it.
+    DATED: the dated table's values for this mail (Search.run)."""
     s = Search(email_path, outdir, robot)
     keys = layout_keys()
     try:
-        choice, exact, probed = s.run(keys, probe)
+        choice, exact, probed = s.run(keys, probe, dated)
     finally:
         s.write({})
     if choice:
         s.base = re.sub(r'\n*\Z', '\n', s.base)
         s.write(choice)
     if verbose:
-        verbose('layout: %s after %d composes (%s)'
+        verbose('layout search: %s after %d composes (%s)'
                 % (layout_line(choice) if choice else 'none needed'
                    if exact else 'no choice helps', s.composes,
                    'exact' if exact else 'not exact'))
