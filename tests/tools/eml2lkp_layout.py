@@ -210,7 +210,7 @@ def search(email_path, outdir, robot, verbose=None, probe=False,
     finally:
         s.write({})
     if choice:
-        s.base = re.sub(r'\n*\Z', '\n', s.base)
+        s.base = s.base.rstrip('\n') + '\n'
         s.write(choice)
     if verbose:
         verbose('layout search: %s after %d composes (%s)'
