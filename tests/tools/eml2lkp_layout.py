@@ -148,8 +148,8 @@ class Search:
         this mail (known only when a round ran: always with PROBE).
         DATED ({key: value}), when given, is the dated table's value of
         each key for this mail: it is not tried (it is the mail robot
-        wrote already), and a key whose first other value changes nothing
-        is left out at once (its block is not in this mail)."""
+        wrote already), and a key whose first two other values change
+        nothing is left out at once (its block is not in this mail)."""
         dated = dated or {}
         base = self.score({})
         if base is None:
@@ -162,6 +162,7 @@ class Search:
         while (best_score != (0, 0) or first and probe) and not self.spent():
             cands = []
             for k in live:
+                same = 0
                 for v in values[k]:
                     if best.get(k, dated.get(k)) == v or k in self.refused:
                         continue
@@ -175,7 +176,12 @@ class Search:
                     if first and got[1] != base[1] and k not in probed:
                         probed.append(k)
                     elif first and k in dated and k not in probed:
-                        break  # the first other value: the same mail
+                        # two other values that render the same mail: the
+                        # key's block is not in it (one may be a copy of
+                        # the dated value's file: default and three)
+                        same += 1
+                        if same == 2:
+                            break
             if first:
                 # keys that change nothing in this mail stay out
                 live = [k for k in live if k in probed]
