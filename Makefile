@@ -238,9 +238,12 @@ demo: deps
 # line); each kind adds its part here.  CORPUS=DIR elsewhere.
 # VALIDATION=DIR scores the gathered mails of DIR instead (both halves
 # when it holds them; tests/fidelity.md, "The validation protocol").
+# LAYOUT=1 adds, beside the contract figure, the one with the operator's
+# layout choices (eml2lkp --layout; doc/roundtrip.md, "The layout mode").
 FIDELITY_PARTS := mails functional plots kbuild replies
 fidelity: all
 	$(Q)BUILD=$(BUILD) $(if $(VALIDATION),VALIDATION=$(abspath $(VALIDATION))) \
+		$(if $(LAYOUT),FIDELITY_LAYOUT=1) \
 		tests/fidelity/run $(if $(VALIDATION),validation,$(FIDELITY_PARTS))
 
 # Which test notices each row of the dated tables (config/data/styles,
