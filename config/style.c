@@ -15,6 +15,7 @@
 #include "config/data.h"
 
 #include <ctype.h>
+#include <glob.h>
 #include <unistd.h>
 
 #define STYLE_FILE  "config/data/styles"
@@ -243,23 +244,36 @@ static const char *layout_values(char *text, const char *key, size_t klen)
 	return NULL;
 }
 
-/* Has the style's template set a file for KEY-VALUE (KEY: default)? */
+/*
+ * Has the style's template set a file of the layout KEY-VALUE (KEY for
+ * `default`), or of it with a data suffix (KEY-VALUE-remark)?  Key and
+ * value are words of the layouts table, no glob pattern.
+ */
 static int layout_file(const struct style *st, const char *key,
 		       const char *value)
 {
 	const char *set = style_get(st, "template");
-	char *rel, *path;
+	const char *dash = strcmp(value, "default") ? "-" : "";
+	const char *name = *dash ? value : "";
+	char *rel, *pattern;
+	glob_t g;
 	int ok;
 
 	if (!set)
 		return 0;
-	if (!strcmp(value, "default"))
-		rel = xasprintf("templates/%s/%s", set, key);
-	else
-		rel = xasprintf("templates/%s/%s-%s", set, key, value);
-	path = data_path(rel);
-	ok = !access(path, F_OK);
-	free(path);
+	rel = xasprintf("templates/%s/%s%s%s", set, key, dash, name);
+	pattern = data_path(rel);
+	ok = !access(pattern, F_OK);
+	free(pattern);
+	if (!ok) {
+		pattern = xasprintf("%s-*", rel);
+		free(rel);
+		rel = data_path(pattern);
+		free(pattern);
+		ok = !glob(rel, GLOB_NOSORT, NULL, &g);
+		if (ok)
+			globfree(&g);
+	}
 	free(rel);
 	return ok;
 }

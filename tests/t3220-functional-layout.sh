@@ -49,6 +49,16 @@ ok "fsubject narrow: one blank before the commit" same '[fsubject narrow]' \
 ok "flead 1: one empty line before the greeting, not two" \
 	same '[flead 1, fpretags-dmesg three]' \
 	"m.replace('7bit\n\n\n\nHello,', '7bit\n\n\nHello,', 1)"
+ok "fsiggap tight: two empty lines before the signature, not three" \
+	same '[fsiggap tight]' \
+	"m.replace('lkp@intel.com\n\n\n\n-- \n', 'lkp@intel.com\n\n\n-- \n', 1)"
+ok "fsiggap wide: four" same '[fsiggap wide]' \
+	"m.replace('lkp@intel.com\n\n\n\n-- \n', 'lkp@intel.com\n\n\n\n\n-- \n', 1)"
+# fpretags has only files with the remark's suffix (fpretags-wide-remark):
+# a report without a remark takes the choice and does not change
+layout '[fpretags wide]' >"$T/got.eml"
+ok "fpretags wide, a layout of suffixed files only, is taken" \
+	cmp "$EXPECT" "$T/got.eml"
 layout '[flead 2, fpretags-dmesg default]' >"$T/got.eml"
 ok "choices the day has already change nothing" cmp "$EXPECT" "$T/got.eml"
 
@@ -64,6 +74,8 @@ bad "an unknown value" '[flead 7]' \
 	"flead: unknown value '7' (want one of 0 1 2)"
 bad "a choice without a value" '[flead]' "'flead': want KEY VALUE"
 bad "a choice of three words" '["flead 1 2"]' "'flead 1 2': want KEY VALUE"
+bad "an unknown value of a layout of suffixed files" '[fsiggap huge]' \
+	"fsiggap: unknown value 'huge' (want one of default tight wide)"
 bad "a value the set has no file for" '[fsubject early-wide]' \
 	"fsubject: templates/2023 has no layout 'early-wide'"
 expect_code 65 "a value the day's style has no layout of" sh -c \
