@@ -244,37 +244,46 @@ static const char *layout_values(char *text, const char *key, size_t klen)
 	return NULL;
 }
 
+/* Has templates/SET a file NAME, or NAME with a data suffix (NAME-*)? */
+static int set_has(const char *set, const char *name)
+{
+	char *rel = xasprintf("templates/%s/%s", set, name);
+	char *path = data_path(rel), *pattern;
+	glob_t g;
+	int ok = !access(path, F_OK);
+
+	if (!ok) {
+		pattern = xasprintf("%s-*", path);
+		ok = !glob(pattern, GLOB_NOSORT, NULL, &g);
+		if (ok)
+			globfree(&g);
+		free(pattern);
+	}
+	free(path);
+	free(rel);
+	return ok;
+}
+
 /*
- * Has the style's template set a file of the layout KEY-VALUE (KEY for
- * `default`), or of it with a data suffix (KEY-VALUE-remark)?  Key and
- * value are words of the layouts table, no glob pattern.
+ * Can the style's template set render the layout KEY VALUE?  A key no
+ * file is named after is a value of the code (fsubject_prefix_max);
+ * `default` is the key's own file.  Key and value are words of the
+ * layouts table, no glob pattern.
  */
 static int layout_file(const struct style *st, const char *key,
 		       const char *value)
 {
 	const char *set = style_get(st, "template");
-	const char *dash = strcmp(value, "default") ? "-" : "";
-	const char *name = *dash ? value : "";
-	char *rel, *pattern;
-	glob_t g;
+	char *name;
 	int ok;
 
 	if (!set)
 		return 0;
-	rel = xasprintf("templates/%s/%s%s%s", set, key, dash, name);
-	pattern = data_path(rel);
-	ok = !access(pattern, F_OK);
-	free(pattern);
-	if (!ok) {
-		pattern = xasprintf("%s-*", rel);
-		free(rel);
-		rel = data_path(pattern);
-		free(pattern);
-		ok = !glob(rel, GLOB_NOSORT, NULL, &g);
-		if (ok)
-			globfree(&g);
-	}
-	free(rel);
+	if (!set_has(set, key) || !strcmp(value, "default"))
+		return 1;
+	name = xasprintf("%s-%s", key, value);
+	ok = set_has(set, name);
+	free(name);
 	return ok;
 }
 

@@ -46,6 +46,9 @@ ok "fpretags-dmesg wide: four" same '[fpretags-dmesg wide]' \
 	"m.replace('$REFER\n\n\n', '$REFER\n\n\n\n', 1)"
 ok "fsubject narrow: one blank before the commit" same '[fsubject narrow]' \
 	"m.replace('[frob]  3333333333:', '[frob] 3333333333:', 1)"
+ok "fsubject_prefix_max 0, a value of the code: one blank there too" \
+	same '[fsubject_prefix_max 0]' \
+	"m.replace('[frob]  3333333333:', '[frob] 3333333333:', 1)"
 ok "flead 1: one empty line before the greeting, not two" \
 	same '[flead 1, fpretags-dmesg three]' \
 	"m.replace('7bit\n\n\n\nHello,', '7bit\n\n\nHello,', 1)"
