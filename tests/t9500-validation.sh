@@ -179,9 +179,13 @@ sed -n '/^validation summary:$/,$p' "$T/score" >"$T/sum"
 {
 	echo 'validation summary:'
 	echo 'followup dev: 0/1 exact (0.0%), 0/1 (0.0%) of the copies no list changed'
+	echo 'followup dev as sent: 0/1 exact (0.0%)'
 	echo "$good"
+	echo 'performance val as sent: 1/1 exact (100.0%)'
 	echo 'validation dev: 0/1 exact (0.0%), 0/1 (0.0%) of the copies no list changed'
+	echo 'validation dev as sent: 0/1 exact (0.0%)'
 	echo "validation ${good#performance }"
+	echo 'validation val as sent: 1/1 exact (100.0%)'
 } >"$T/sum.want"
 ok "fidelity --validation scores each half by kind" \
 	test_cmp "$T/sum.want" "$T/sum"
