@@ -73,6 +73,28 @@ ok "... and prints no layout figure without --layout" sh -c \
 ok "fidelity --layout: the mail comes back with the layout found" \
 	test_cmp "$T/lay.want" "$T/lay"
 
+# a list's copy of that mail (the LTP list's tag and footer): fidelity
+# --validation --layout scores it as archived, as sent (tests/tools/
+# unlist), and as sent with the operator's layout
+V=$T/v
+mkdir -p "$V/val/functional"
+{
+	sed 's/^Subject: /Subject: [LTP] /' "$T/mail.eml"
+	printf '%s\n' '-- ' 'Mailing list info: https://lists.linux.it/listinfo/ltp'
+} >"$V/val/functional/ltp.eml"
+"$PYTHON" "$FIDELITY" --robot "$ROBOT" --layout --validation "$V" \
+	>"$T/vlay" 2>&1
+sed -n '/^validation summary:$/,$p' "$T/vlay" >"$T/vsum"
+{
+	echo 'validation summary:'
+	for k in 'functional val' 'validation val'; do
+		echo "$k: 0/1 exact (0.0%), 0/0 (100.0%) of the copies no list changed; with the operator's layout 0/1 (0.0%), 0/0 (100.0%)"
+		echo "$k as sent: 0/1 exact (0.0%); with the operator's layout 1/1 (100.0%)"
+	done
+} >"$T/vsum.want"
+ok "fidelity --validation --layout: a list's copy, as sent, with the layout" \
+	test_cmp "$T/vsum.want" "$T/vsum"
+
 ok "eml2lkp --layout on the case as the day's style writes it" \
 	"$PYTHON" "$EML2LKP" --layout "$ROBOT" "$CASE/expect.eml" "$T/plain-in"
 ok "... writes no layout" sh -c '! grep -q "^layout" "$1"' _ \
