@@ -96,6 +96,16 @@ names() {
 	done
 }
 
+# functional_cases: the functional golden cases (tests/functional, $SRC)
+# copied to $G with the result roots their data/make-rts writes
+functional_cases() {
+	SRC=$TOP/tests/functional
+	G=$T/functional
+	mkdir -p "$G" && cp -R "$SRC"/. "$G"/
+	ok "make-rts writes the result roots" "$PYTHON" "$SRC/data/make-rts" \
+		"$G/data/rt"
+}
+
 # base_request COMMIT: a good report request over the result roots rt0 and
 # rt1 and the metadata commits.yaml of its folder (tests/data/compare/small
 # copied there), testing COMMIT; tests break it in one place.

@@ -11,17 +11,13 @@
 #   UPDATE=1 tests/run t3200   rewrites every expect.eml that differs
 . "$(dirname "$0")/lib.sh"
 
-SRC=$TOP/tests/functional
-G=$T/functional
 CHECK=$TOP/tests/golden/data/check-mail
 
 if [ ! -x "$ROBOT" ]; then
 	_fail "$ROBOT is built (make all)"
 	exit 1
 fi
-mkdir -p "$G" && cp -R "$SRC"/. "$G"/
-ok "make-rts writes the result roots" "$PYTHON" "$SRC/data/make-rts" \
-	"$G/data/rt"
+functional_cases
 
 . "$TOP/tests/lib-golden.sh"
 

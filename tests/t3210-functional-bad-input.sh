@@ -9,11 +9,7 @@
 # garbage, an empty file.
 . "$(dirname "$0")/lib.sh"
 
-SRC=$TOP/tests/functional
-G=$T/functional
-mkdir -p "$G" && cp -R "$SRC"/. "$G"/
-ok "make-rts writes the result roots" "$PYTHON" "$SRC/data/make-rts" \
-	"$G/data/rt"
+functional_cases
 CASE=$G/0101-2026-kasan
 RUN=$G/data/rt/kasan/rt1/1
 KPI='dmesg.BUG:KASAN:slab-use-after-free_in_frob_buffer_put'

@@ -7,11 +7,7 @@
 # is one "robot: error:" line naming the file and the key (exit 65).
 . "$(dirname "$0")/lib.sh"
 
-SRC=$TOP/tests/functional
-G=$T/functional
-mkdir -p "$G" && cp -R "$SRC"/. "$G"/
-ok "make-rts writes the result roots" "$PYTHON" "$SRC/data/make-rts" \
-	"$G/data/rt"
+functional_cases
 CASE=$G/0101-2026-kasan
 EXPECT=$SRC/0101-2026-kasan/expect.eml
 

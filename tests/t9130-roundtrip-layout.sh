@@ -16,13 +16,9 @@
 # Subject under each fsubject value.
 . "$(dirname "$0")/lib.sh"
 
-SRC=$TOP/tests/functional
-G=$T/functional
 EML2LKP=$TOP/tests/tools/eml2lkp
 FIDELITY=$TOP/tests/tools/fidelity
-mkdir -p "$G" && cp -R "$SRC"/. "$G"/
-ok "make-rts writes the result roots" "$PYTHON" "$SRC/data/make-rts" \
-	"$G/data/rt"
+functional_cases
 CASE=$G/0113-2021-oliver-sang-kernel-log
 CHOICE='"flead 2", "fpretags-dmesg wide", "fsubject narrow"'
 
