@@ -213,8 +213,9 @@ static void style_unset(struct style *st, const char *key)
 }
 
 /* Is `word` one of the blank-separated words of `list`? */
-static int has_word(const char *list, const char *word, size_t len)
+static int has_word(const char *list, const char *word)
 {
+	size_t len = strlen(word);
 	const char *p = list;
 
 	while (*(p += strspn(p, " \t"))) {
@@ -227,19 +228,16 @@ static int has_word(const char *list, const char *word, size_t len)
 	return 0;
 }
 
-/* The values of `key` in the layouts table `text` (in place), or NULL. */
-static const char *layout_values(char *text, const char *key, size_t klen)
+/* The values of `key` in the layouts table `text`, or NULL (caller frees). */
+static char *layout_values(const char *text, const char *key, size_t klen)
 {
-	char *line, *next;
+	const char *line, *end;
 
-	for (line = text; line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		if (*line == '#' || strncmp(line, key, klen) ||
-		    (line[klen] != ' ' && line[klen] != '\t'))
-			continue;
-		return line + klen;
+	for (line = text; *line; line = *end ? end + 1 : end) {
+		end = strchrnul(line, '\n');
+		if (*line != '#' && !strncmp(line, key, klen) &&
+		    (line[klen] == ' ' || line[klen] == '\t'))
+			return xstrndup(line + klen, end - line - klen);
 	}
 	return NULL;
 }
@@ -292,26 +290,25 @@ static int layout_one(struct style *st, const char *text, const char *choice,
 {
 	size_t klen = strcspn(choice, " \t");
 	const char *value = choice + klen + strspn(choice + klen, " \t");
-	const char *now, *values;
-	char *copy, *key;
+	const char *now;
+	char *values, *key;
 	int ret = 0;
 
 	if (!klen || !*value || value[strcspn(value, " \t")])
 		return error("%s: layout: '%s': want KEY VALUE", file, choice);
-	copy = xstrdup(text);
 	key = xstrndup(choice, klen);
-	values = layout_values(copy, key, klen);
+	values = layout_values(text, key, klen);
 	now = style_get(st, key);
 	if (!now)
 		now = "default";
 	if (!values)
 		ret = error("%s: layout: '%s' is no layout key (%s)", file, key,
 			    LAYOUT_FILE);
-	else if (!has_word(values, value, strlen(value)))
+	else if (!has_word(values, value))
 		ret = error("%s: layout: %s: unknown value '%s' (want one "
 			    "of %s)",
 			    file, key, value, values + strspn(values, " \t"));
-	else if (!has_word(values, now, strlen(now)))
+	else if (!has_word(values, now))
 		ret = error("%s: layout: %s: the style of %s has '%s', which "
 			    "is no layout of it",
 			    file, key, st->date, now);
@@ -323,7 +320,7 @@ static int layout_one(struct style *st, const char *text, const char *choice,
 	else
 		style_set(st, key, value, 1);
 	free(key);
-	free(copy);
+	free(values);
 	return ret;
 }
 
