@@ -25,10 +25,10 @@ nothing is written when the mail needs no choice or none helps.
 import difflib
 import email
 import email.policy
-import importlib.machinery
-import importlib.util
 import os
 import re
+
+import toolload
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -45,12 +45,8 @@ _FIDELITY = []
 def fidelity():
     """tests/tools/fidelity as a module (the round trip's comparison)."""
     if not _FIDELITY:
-        path = os.path.join(HERE, 'fidelity')
-        loader = importlib.machinery.SourceFileLoader('fidelity_cmp', path)
-        spec = importlib.util.spec_from_loader('fidelity_cmp', loader)
-        mod = importlib.util.module_from_spec(spec)
-        loader.exec_module(mod)
-        _FIDELITY.append(mod)
+        _FIDELITY.append(toolload.load('fidelity_cmp',
+                                       os.path.join(HERE, 'fidelity')))
     return _FIDELITY[0]
 
 
@@ -140,7 +136,7 @@ class Search:
         subject = (self.fid.unfold(msg['Subject']) !=
                    self.fid.unfold(self.ref['Subject']))
         # the Subject counts as a line, before the body's first
-        return (lines + subject, -(-1 if subject else first))
+        return (lines + subject, 1 if subject else -first)
 
     def run(self, keys, probe=False, dated=None):
         """(choice, exact, probed): the choice found ({key: value}),
