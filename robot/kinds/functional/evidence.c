@@ -342,6 +342,23 @@ struct excerpt {
 	int cut;
 };
 
+/*
+ * The length of the terminal colour sequence (ESC '[' digits and ';' 'm',
+ * "select graphic rendition") at S, else 0.  A test's output that colours
+ * its verdicts (LTP's from late 2025, "\033[1;31mfail\033[0m") is quoted
+ * with these bytes as they are, as the robot's mails show them.
+ */
+static size_t sgr_len(const char *s, size_t len)
+{
+	size_t i = 2;
+
+	if (len < 3 || s[0] != '\033' || s[1] != '[')
+		return 0;
+	while (i < len && i < 32 && (isdigit((unsigned char)s[i]) || s[i] == ';'))
+		i++;
+	return i < len && s[i] == 'm' ? i + 1 : 0;
+}
+
 /* Appends one line, made safe for a mail: see evidence.h. */
 static void ex_add(struct excerpt *ex, const char *s, size_t len)
 {
@@ -359,8 +376,12 @@ static void ex_add(struct excerpt *ex, const char *s, size_t len)
 	while (i < len) {
 		uint32_t cp;
 		size_t n = utf8_char(s + i, len - i, &cp);
+		size_t sgr = sgr_len(s + i, len - i);
 
-		if (!n || (utf8_is_control(cp) && cp != '\t')) {
+		if (sgr) {
+			strbuf_add(&ex->text, s + i, sgr);
+			i += sgr;
+		} else if (!n || (utf8_is_control(cp) && cp != '\t')) {
 			strbuf_addch(&ex->text, '?');
 			i += n ? n : 1;
 		} else {

@@ -19,6 +19,8 @@
  * a longer one is cut there.  Lines are kept as they are but for a final
  * CR; a byte that is not UTF-8 text (a control character but TAB, or an
  * invalid sequence) becomes '?', so a binary file cannot break the mail.
+ * A terminal colour sequence (ESC '[' digits and ';' 'm') is kept: the
+ * robot's mails quote a test's coloured output as it is.
  */
 #ifndef ROBOT_EVIDENCE_H
 #define ROBOT_EVIDENCE_H
