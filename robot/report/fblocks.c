@@ -90,6 +90,18 @@ int f_still_tree_bare(struct render *rc, struct strbuf *out)
 }
 
 /*
+ * The test's description and url go inside the parameters block when the
+ * period's variant has a -desc file (the 2023-04 "noticed" body, which
+ * has no block of its own for them: "test-description:" one empty line
+ * after the parameters, two after "test-url:"); else {ftestdesc} has them.
+ */
+static int desc_in_params(const struct render *rc)
+{
+	return rc->t->test_description && *rc->t->test_description &&
+	       render_has_variant(rc, "fparams", "-desc");
+}
+
+/*
  * The data suffix of the parameters: a test's failure shown by its output
  * alone, with no fail:runs table, takes the period's -output file when it
  * has one; an output quoted after the download link (the request's
@@ -99,6 +111,8 @@ int f_still_tree_bare(struct render *rc, struct strbuf *out)
 static const char *fparams_suffix(const struct render *rc,
 				  const struct report_functional *fn)
 {
+	if (desc_in_params(rc))
+		return "-desc";
 	if (!fn || !fn->output || fn->fail_runs)
 		return NULL;
 	if (!fn->evidence && fn->end &&
@@ -124,6 +138,8 @@ int b_fparams(struct render *rc, struct strbuf *out)
 
 int b_ftestdesc(struct render *rc, struct strbuf *out)
 {
+	if (desc_in_params(rc))
+		return 0;
 	if (rc->t->test_description && *rc->t->test_description)
 		return render_expand(rc, out, "ftestdesc", NULL);
 	return rc->t->nparams ? render_expand(rc, out, "ftestdesc", "-none")
