@@ -121,6 +121,37 @@ ok "a Subject of ${#s66} characters keeps its tag" kept s66 "$s66" \
 	'the list wrote the Subject again (66 characters)'
 ok "a \"Re:\" Subject keeps its tag" kept re \
 	'Re: [LTP] [PATCH] mm: a fix' 'a "Re:" Subject'
+# a "Re:" Subject answers a patch: "Re: " and the text's "patch subject:"
+# line byte for byte.  A tag the line has not is the list's: it goes, and
+# a Subject the list folded (its run of two blanks made one) comes back
+# from the line; a tag the line has too (a patch posted with it) stays.
+reply() { # FILE SUBJECT PATCH-SUBJECT
+	printf '%s\n' 'Date: Mon, 2 Jun 2025 10:00:00 +0800' \
+		'From: kernel test robot <oliver.sang@intel.com>' \
+		"Subject: $2" \
+		'Message-ID: <202506021000.a/b+c-lkp@intel.com>' \
+		'MIME-Version: 1.0' '' 'Hello,' '' \
+		'url:    https://github.com/intel-lab-lkp/linux/commits/x' \
+		'patch link:    https://lore.kernel.org/all/x@example.org/' \
+		"patch subject: $3" '' '-- ' '0-DAY CI Kernel Test Service' >"$1"
+}
+pre='Re: [PATCH v2 13/17] signal: Stop skipping current in  do_group_exit'
+reply "$T/pre.sent" "$pre" "${pre#Re: }"
+reply "$T/pre.copy" 'Re: [LTP] [PATCH v2 13/17] signal: Stop skipping current in
+ do_group_exit' "${pre#Re: }"
+cat "$T/ltp.footer" >>"$T/pre.copy"
+ok "a \"Re:\" Subject loses a tag its patch subject has not, its blanks from the line" \
+	sh -c '"$1" "$2" "$3.copy" >"$3.got" 2>"$3.err" && cmp "$3.sent" "$3.got" &&
+		grep -q "ltp: Subject tag removed: a \"Re:\" Subject" "$3.err"' \
+	_ "$PYTHON" "$UNLIST" "$T/pre"
+reply "$T/own.sent" 'Re: [LTP] [PATCH] syscalls: a new test' \
+	'[LTP] [PATCH] syscalls: a new test'
+cp "$T/own.sent" "$T/own.copy"
+cat "$T/ltp.footer" >>"$T/own.copy"
+ok "... and keeps one its patch subject has" \
+	sh -c '"$1" "$2" "$3.copy" >"$3.got" 2>"$3.err" && cmp "$3.sent" "$3.got" &&
+		grep -q "ltp: Subject tag kept: a \"Re:\" Subject" "$3.err"' \
+	_ "$PYTHON" "$UNLIST" "$T/own"
 # 64 characters and two blanks in a run: the list left it as it was
 s64='[LTP] [linus:master] [loop]  ae074d07a0: ltp.ioctl_loop01.fail12'
 sent "$T/s64.sent" "${s64#\[LTP\] }"
