@@ -144,6 +144,14 @@ ok "a \"Re:\" Subject loses a tag its patch subject has not, its blanks from the
 	sh -c '"$1" "$2" "$3.copy" >"$3.got" 2>"$3.err" && cmp "$3.sent" "$3.got" &&
 		grep -q "ltp: Subject tag removed: a \"Re:\" Subject" "$3.err"' \
 	_ "$PYTHON" "$UNLIST" "$T/pre"
+reply "$T/lin.sent" 'Re: [PATCH] dma-buf: a fix' '[PATCH] dma-buf: a fix'
+reply "$T/lin.copy" '[Linaro-mm-sig] Re: [PATCH] dma-buf: a fix' \
+	'[PATCH] dma-buf: a fix'
+cat "$T/linaro3.footer" >>"$T/lin.copy"
+ok "... and a tag before \"Re: \" (Mailman 3)" \
+	sh -c '"$1" "$2" "$3.copy" >"$3.got" 2>"$3.err" && cmp "$3.sent" "$3.got" &&
+		grep -q "Linaro-mm-sig: Subject tag removed: a \"Re:\" Subject" "$3.err"' \
+	_ "$PYTHON" "$UNLIST" "$T/lin"
 reply "$T/own.sent" 'Re: [LTP] [PATCH] syscalls: a new test' \
 	'[LTP] [PATCH] syscalls: a new test'
 cp "$T/own.sent" "$T/own.copy"
