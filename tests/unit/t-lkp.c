@@ -15,7 +15,7 @@
 static struct {
 	char date[11];
 	struct lkp_tables *t;
-} cache[32];
+} cache[48];
 static size_t nr_cache;
 
 static struct lkp_tables *at(const char *date)
@@ -419,6 +419,31 @@ static void test_params(void)
 	CHECK(lkp_is_program(at("2026-03-09"), "fs1"),
 	      "2026-03: fs1, a link to programs/fs");
 
+	/* params-deployed: the robot's lkp-tests had perf-sanity-tests'
+	 * options from 2025-08-19, the public one from 2025-10-09 */
+	{
+		static const char *const perf[] = { "testcase",
+						    "perf-sanity-tests" };
+		const char *const when[] = { "2025-08-18", "2025-08-19",
+					     "2025-10-08", "2025-10-10" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(when); i++) {
+			int want = i > 0;
+
+			t = at(when[i]);
+			o = lkp_job_options_new(t, perf, ARRAY_SIZE(perf));
+			CHECK(!!lkp_job_options_has(t, o, "perf_compiler") ==
+				      want,
+			      "%s: perf_compiler %s an option of "
+			      "perf-sanity-tests",
+			      when[i], want ? "is" : "is not");
+			CHECK(!!lkp_is_param(t, "perf_compiler") == want,
+			      "%s: perf_compiler %s a param", when[i],
+			      want ? "is" : "is not");
+			lkp_job_options_free(o);
+		}
+	}
+
 	t = at("2023-06-07");
 	o = lkp_job_options_new(t, job, ARRAY_SIZE(job));
 	om = lkp_job_options_new(t, makepkg, ARRAY_SIZE(makepkg));
@@ -592,6 +617,7 @@ static const char *const files[] = {
 	"index-latency",
 	"tests",
 	"params",
+	"params-deployed",
 	"rules",
 };
 
@@ -729,6 +755,12 @@ static const struct bad_file {
 	{ "perf-metrics-threshold", "@since 2016-01-01\nvmstat.x ten\n",
 	  "bad value" },
 	{ "params", "@since 2016-01-01\nfio nr_task\n", "option without type" },
+	{ "params-deployed", "2025-08-19 perf-sanity-tests -group\n",
+	  "a deployed line without UNTIL" },
+	{ "params-deployed", "2025-10-10 2025-08-19 perf-sanity-tests -group\n",
+	  "a deployed line ending before it starts" },
+	{ "params-deployed", "2025-08-19 2025-10-10 perf-sanity-tests group\n",
+	  "a deployed option without type" },
 	{ "rules", "2016-01-01 nonperf_ratio\n", "rule without value" },
 	{ "rules", "2016-01-01 nonperf_ratio 1.1\n", "missing rules" },
 	{ "rules",
