@@ -354,7 +354,8 @@ static size_t sgr_len(const char *s, size_t len)
 
 	if (len < 3 || s[0] != '\033' || s[1] != '[')
 		return 0;
-	while (i < len && i < 32 && (isdigit((unsigned char)s[i]) || s[i] == ';'))
+	while (i < len && i < 32 &&
+	       (isdigit((unsigned char)s[i]) || s[i] == ';'))
 		i++;
 	return i < len && s[i] == 'm' ? i + 1 : 0;
 }
