@@ -419,31 +419,6 @@ static void test_params(void)
 	CHECK(lkp_is_program(at("2026-03-09"), "fs1"),
 	      "2026-03: fs1, a link to programs/fs");
 
-	/* params-deployed: the robot's lkp-tests had perf-sanity-tests'
-	 * options from 2025-08-19, the public one from 2025-10-09 */
-	{
-		static const char *const perf[] = { "testcase",
-						    "perf-sanity-tests" };
-		const char *const when[] = { "2025-08-18", "2025-08-19",
-					     "2025-10-08", "2025-10-10" };
-
-		for (size_t i = 0; i < ARRAY_SIZE(when); i++) {
-			int want = i > 0;
-
-			t = at(when[i]);
-			o = lkp_job_options_new(t, perf, ARRAY_SIZE(perf));
-			CHECK(!!lkp_job_options_has(t, o, "perf_compiler") ==
-				      want,
-			      "%s: perf_compiler %s an option of "
-			      "perf-sanity-tests",
-			      when[i], want ? "is" : "is not");
-			CHECK(!!lkp_is_param(t, "perf_compiler") == want,
-			      "%s: perf_compiler %s a param", when[i],
-			      want ? "is" : "is not");
-			lkp_job_options_free(o);
-		}
-	}
-
 	t = at("2023-06-07");
 	o = lkp_job_options_new(t, job, ARRAY_SIZE(job));
 	om = lkp_job_options_new(t, makepkg, ARRAY_SIZE(makepkg));
@@ -458,6 +433,32 @@ static void test_params(void)
 	      "job: nr_task belongs to other programs");
 	lkp_job_options_free(o);
 	lkp_job_options_free(om);
+}
+
+/*
+ * params-deployed: the robot's lkp-tests had perf-sanity-tests' options
+ * from 2025-08-19, the public one from 2025-10-09.
+ */
+static void test_params_deployed(void)
+{
+	static const char *const perf[] = { "testcase", "perf-sanity-tests" };
+	const char *const when[] = { "2025-08-18", "2025-08-19", "2025-10-08",
+				     "2025-10-10" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(when); i++) {
+		struct lkp_tables *t = at(when[i]);
+		struct lkp_job_options *o =
+			lkp_job_options_new(t, perf, ARRAY_SIZE(perf));
+		int want = i > 0;
+
+		CHECK(!!lkp_job_options_has(t, o, "perf_compiler") == want,
+		      "%s: perf_compiler %s an option of perf-sanity-tests",
+		      when[i], want ? "is" : "is not");
+		CHECK(!!lkp_is_param(t, "perf_compiler") == want,
+		      "%s: perf_compiler %s a param", when[i],
+		      want ? "is" : "is not");
+		lkp_job_options_free(o);
+	}
 }
 
 static int base_has(void *ctx, const char *key, int any_child)
@@ -881,6 +882,7 @@ int main(void)
 	test_kpi();
 	test_tests();
 	test_params();
+	test_params_deployed();
 	test_skip_function();
 	test_seed_rows();
 	test_translation();
