@@ -1208,16 +1208,44 @@ static int parse_params_line(struct lkp_tables *t, const char *s,
 	return 0;
 }
 
+/* Adds program SP's options to T's program of that name (made if none). */
+static void merge_program(struct lkp_tables *t, const struct program *sp,
+			  size_t *prog_alloc, size_t *opts_alloc)
+{
+	struct program *p = NULL;
+	size_t i, alloc;
+
+	for (i = 0; i < t->nr_prog && !p; i++)
+		if (!strcmp(t->prog[i].name, sp->name))
+			p = &t->prog[i];
+	if (!p) {
+		ALLOC_GROW(t->prog, t->nr_prog + 1, *prog_alloc);
+		p = &t->prog[t->nr_prog++];
+		memset(p, 0, sizeof(*p));
+		p->name = xstrdup(sp->name);
+	}
+	alloc = p->nr_opt;
+	for (i = 0; i < sp->nr_opt; i++) {
+		const char *name = sp->opt[i].name;
+
+		add_option(&p->opt, &p->nr_opt, &alloc, name, strlen(name),
+			   sp->opt[i].type);
+		add_option(&t->opts, &t->nr_opts, opts_alloc, name,
+			   strlen(name), sp->opt[i].type);
+	}
+	options_sort(p->opt, &p->nr_opt);
+}
+
 /*
  * params-deployed: program options the robot's own lkp-tests had before
  * the public repository did, "FROM UNTIL PROGRAM [-OPTION|=OPTION...]"
  * (days; FROM included, UNTIL not): on a date in between, PROGRAM has
- * these options too.  The generator does not write this file; each line
- * says which mails show it (config/data/lkp/README, "Deployed early").
+ * these options too.  Every line is parsed as a params line, also one
+ * not due.  The generator does not write this file; each line says which
+ * mails show it (config/data/lkp/README, "Deployed early").
  */
 static int deployed_params(struct lkp_tables *t, const char *date,
-			   size_t *prog_alloc, size_t *always_alloc,
-			   size_t *opts_alloc)
+			   size_t *prog_alloc, size_t *opts_alloc)
 {
 	struct datafile f;
 	size_t pos = 0;
@@ -1226,10 +1254,10 @@ static int deployed_params(struct lkp_tables *t, const char *date,
 	int lineno = 0, ret = datafile_read(&f, "params-deployed");
 
 	while (!ret && (len = next_line(&f.sb, &pos, &ln)) >= 0) {
-		char *rest = ln + 22, *name;
-		size_t n, i, alloc;
-		struct program *p = NULL;
+		struct lkp_tables *s;
+		size_t alloc[3] = { 0, 0, 0 };
 		long long at;
+		char *rest;
 
 		lineno++;
 		if (!len || *ln == '#')
@@ -1237,55 +1265,22 @@ static int deployed_params(struct lkp_tables *t, const char *date,
 		if (len < 24 || ln[10] != ' ' || ln[21] != ' ' ||
 		    parse_when(ln, 10, &at) != 0 ||
 		    parse_when(ln + 11, 10, &at) != 0 ||
-		    strncmp(ln, ln + 11, 10) >= 0) {
+		    strncmp(ln, ln + 11, 10) >= 0 || ln[22] == '*') {
 			ret = error("%s:%d: want 'FROM UNTIL PROGRAM "
 				    "[-OPTION|=OPTION...]' (FROM before UNTIL, "
 				    "YYYY-MM-DD)",
 				    f.path, lineno);
 			break;
 		}
-		rest = xstrndup(rest, (size_t)len - 22);
-		n = strcspn(rest, " \t");
-		/* every line is checked, also one not due */
-		for (name = rest + n; *(name += strspn(name, " \t"));
-		     name += i) {
-			i = strcspn(name, " \t");
-			if (i < 2 || (*name != '-' && *name != '=')) {
-				ret = error("%s:%d: option '%.*s' wants a - or "
-					    "= type",
-					    f.path, lineno, (int)i, name);
-				break;
-			}
-		}
-		if (ret || strncmp(date, ln, 10) < 0 ||
-		    strncmp(date, ln + 11, 10) >= 0) {
-			free(rest);
-			continue;
-		}
-		name = xstrndup(rest, n);
-		for (i = 0; i < t->nr_prog && !p; i++)
-			if (!strcmp(t->prog[i].name, name))
-				p = &t->prog[i];
-		free(name);
-		if (!p) {
-			ret = parse_params_line(t, rest, f.path, lineno,
-						prog_alloc, always_alloc,
-						opts_alloc);
-			free(rest);
-			continue;
-		}
-		/* the program is there: its options grow */
-		alloc = p->nr_opt;
-		for (name = rest + n; *(name += strspn(name, " \t"));
-		     name += n) {
-			n = strcspn(name, " \t");
-			add_option(&p->opt, &p->nr_opt, &alloc, name + 1, n - 1,
-				   *name);
-			add_option(&t->opts, &t->nr_opts, opts_alloc, name + 1,
-				   n - 1, *name);
-		}
-		options_sort(p->opt, &p->nr_opt);
+		s = xcalloc(1, sizeof(*s));
+		rest = xstrndup(ln + 22, (size_t)len - 22);
+		ret = parse_params_line(s, rest, f.path, lineno, &alloc[0],
+					&alloc[1], &alloc[2]);
 		free(rest);
+		if (!ret && strncmp(date, ln, 10) >= 0 &&
+		    strncmp(date, ln + 11, 10) < 0)
+			merge_program(t, &s->prog[0], prog_alloc, opts_alloc);
+		lkp_tables_free(s);
 	}
 	datafile_release(&f);
 	return ret;
@@ -1305,8 +1300,7 @@ static int load_params(struct lkp_tables *t, const char *date)
 	entries_release(&e);
 	free(path);
 	if (!ret)
-		ret = deployed_params(t, date, &prog_alloc, &always_alloc,
-				      &opts_alloc);
+		ret = deployed_params(t, date, &prog_alloc, &opts_alloc);
 	if (ret)
 		return -1;
 	if (t->nr_prog)

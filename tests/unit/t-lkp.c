@@ -762,6 +762,8 @@ static const struct bad_file {
 	  "a deployed line ending before it starts" },
 	{ "params-deployed", "2025-08-19 2025-10-10 perf-sanity-tests group\n",
 	  "a deployed option without type" },
+	{ "params-deployed", "2025-08-19 2025-10-10 * -group\n",
+	  "a deployed line for every program" },
 	{ "rules", "2016-01-01 nonperf_ratio\n", "rule without value" },
 	{ "rules", "2016-01-01 nonperf_ratio 1.1\n", "missing rules" },
 	{ "rules",
