@@ -344,15 +344,15 @@ struct excerpt {
 
 /*
  * The length of the terminal colour sequence (ESC '[' digits and ';' 'm',
- * "select graphic rendition") at S, else 0.  A test's output that colours
- * its verdicts (LTP's from late 2025, "\033[1;31mfail\033[0m") is quoted
- * with these bytes as they are, as the robot's mails show them.
+ * "select graphic rendition") at S, an ESC, else 0.  A test's output that
+ * colours its verdicts (LTP's from late 2025, "\033[1;31mfail\033[0m") is
+ * quoted with these bytes as they are, as the robot's mails show them.
  */
 static size_t sgr_len(const char *s, size_t len)
 {
 	size_t i = 2;
 
-	if (len < 3 || s[0] != '\033' || s[1] != '[')
+	if (len < 3 || s[1] != '[')
 		return 0;
 	while (i < len && i < 32 &&
 	       (isdigit((unsigned char)s[i]) || s[i] == ';'))
@@ -376,10 +376,9 @@ static void ex_add(struct excerpt *ex, const char *s, size_t len)
 		len--;
 	while (i < len) {
 		uint32_t cp;
-		size_t n = utf8_char(s + i, len - i, &cp);
-		size_t sgr = sgr_len(s + i, len - i);
+		size_t n = utf8_char(s + i, len - i, &cp), sgr;
 
-		if (sgr) {
+		if (n && cp == '\033' && (sgr = sgr_len(s + i, len - i))) {
 			strbuf_add(&ex->text, s + i, sgr);
 			i += sgr;
 		} else if (!n || (utf8_is_control(cp) && cp != '\t')) {
