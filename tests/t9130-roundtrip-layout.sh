@@ -13,7 +13,9 @@
 # choice, and none is written.  tests/tools/fidelity --layout prints the
 # second verdict and figure beside the contract ones.  Every value of a
 # key differs in blanks only: case 0119's "[confidence: ]" stays in the
-# Subject under each fsubject value.
+# Subject under each fsubject value.  A value is found even when two
+# others render the mail as the day's style does (performance case 0006,
+# verdict tight).
 . "$(dirname "$0")/lib.sh"
 
 EML2LKP=$TOP/tests/tools/eml2lkp
@@ -102,6 +104,25 @@ if "$PYTHON" "$EML2LKP" --layout "$T/no-robot" "$T/mail.eml" "$T/x" \
 else
 	_ok "eml2lkp --layout without a robot binary fails"
 fi
+
+# A key's values may render a mail alike in pairs: performance case 0006
+# (2023-05, no In-addition table) comes out the same under verdict's
+# default, 2023 and 2025, and only tight (three empty lines before the
+# tags) changes it.  The search tries every value, so it finds tight.
+P=$T/perf
+ok "eml2lkp reads performance case 0006" "$PYTHON" "$EML2LKP" \
+	"$TOP/tests/golden/0006-2023-regression-link/expect.eml" "$P/in"
+sed 's/^kpi:/layout: ["verdict tight"]\nkpi:/' "$P/in/request.yaml" \
+	>"$P/in/tight.yaml"
+ok "robot composes it with verdict tight" sh -c \
+	'cd "$1" && "$2" compose --dry-run -c robot.yaml tight.yaml >"$3"' _ \
+	"$P/in" "$ROBOT" "$P/tight.eml"
+ok "... which changes the mail" sh -c '! cmp -s "$1" "$2"' _ \
+	"$TOP/tests/golden/0006-2023-regression-link/expect.eml" "$P/tight.eml"
+ok "eml2lkp --layout finds verdict tight past 2023 and 2025" \
+	"$PYTHON" "$EML2LKP" --layout "$ROBOT" "$P/tight.eml" "$P/out"
+ok "... and writes that choice alone" grep -qx 'layout: \["verdict tight"\]' \
+	"$P/out/request.yaml"
 
 # the Subject's blanks only: 0119 keeps its tag under every fsubject value
 C19=$G/0119-2022-confidence
