@@ -61,6 +61,23 @@ ok "fpretags wide, a layout of suffixed files only, is taken" \
 layout '[flead 2, fpretags-dmesg default]' >"$T/got.eml"
 ok "choices the day has already change nothing" cmp "$EXPECT" "$T/got.eml"
 
+# no excerpt before the tags (case 0116: the test's output follows the
+# download link): fpretags-none tight takes one of the three empty lines
+E16=$SRC/0116-2026-output-at-end/expect.eml
+sed "s/^kpi:/layout: [fpretags-none tight]\nkpi:/" \
+	"$SRC/0116-2026-output-at-end/request.yaml" \
+	>"$G/0116-2026-output-at-end/layout.yaml"
+(cd "$G/0116-2026-output-at-end" && "$ROBOT" compose --dry-run \
+	-c ../data/robot.yaml layout.yaml) >"$T/got16.eml"
+"$PYTHON" -c 'import sys
+m = open(sys.argv[1], encoding="utf-8").read()
+r = sys.argv[2].replace("\\n", "\n")
+sys.stdout.write(m.replace(r + "\n\n\n", r + "\n\n", 1))' "$E16" "$REFER" \
+	>"$T/want16.eml"
+ok "fpretags-none tight: two empty lines before the tags with no excerpt" \
+	sh -c '! cmp -s "$1" "$2" && diff -u "$2" "$3"' _ "$E16" \
+	"$T/want16.eml" "$T/got16.eml"
+
 bad() {
 	expect_code 65 "$1" layout "$2"
 	grep -qx "robot: error: layout.yaml: layout: $3" "$T/.err" &&
