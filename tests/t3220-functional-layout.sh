@@ -61,6 +61,10 @@ ok "fpretags wide, a layout of suffixed files only, is taken" \
 layout '[flead 2, fpretags-dmesg default]' >"$T/got.eml"
 ok "choices the day has already change nothing" cmp "$EXPECT" "$T/got.eml"
 
+ok "fevidence-dmesg tight: one empty line between the tags and the excerpt" \
+	same '[fevidence-dmesg tight]' \
+	"m.replace('lkp@intel.com\n\n\n[   61.205102]', 'lkp@intel.com\n\n[   61.205102]', 1)"
+
 # no excerpt before the tags (case 0116: the test's output follows the
 # download link): fpretags-none tight takes one of the three empty lines
 E16=$SRC/0116-2026-output-at-end/expect.eml
