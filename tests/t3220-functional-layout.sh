@@ -65,6 +65,10 @@ ok "fevidence-dmesg tight: one empty line between the tags and the excerpt" \
 	same '[fevidence-dmesg tight]' \
 	"m.replace('lkp@intel.com\n\n\n[   61.205102]', 'lkp@intel.com\n\n[   61.205102]', 1)"
 
+ok "fsource blank: two empty lines after the repository line, not one" \
+	same '[fsource blank]' \
+	"m.replace('linux.git for-next\n\nin testcase', 'linux.git for-next\n\n\nin testcase', 1)"
+
 # no excerpt before the tags (case 0116: the test's output follows the
 # download link): fpretags-none tight takes one of the three empty lines
 E16=$SRC/0116-2026-output-at-end/expect.eml
