@@ -69,6 +69,22 @@ ok "fsource blank: two empty lines after the repository line, not one" \
 	same '[fsource blank]' \
 	"m.replace('linux.git for-next\n\nin testcase', 'linux.git for-next\n\n\nin testcase', 1)"
 
+# the still lines of case 0105 (2024): fstill wide keeps two empty lines
+# after them, not one
+E05=$SRC/0105-2024-test-failed-on-2/expect.eml
+sed "s/^kpi:/layout: [fstill wide]\nkpi:/" \
+	"$SRC/0105-2024-test-failed-on-2/request.yaml" \
+	>"$G/0105-2024-test-failed-on-2/layout.yaml"
+(cd "$G/0105-2024-test-failed-on-2" && "$ROBOT" compose --dry-run \
+	-c ../data/robot.yaml layout.yaml) >"$T/got05.eml"
+"$PYTHON" -c 'import sys
+m = open(sys.argv[1], encoding="utf-8").read()
+sys.stdout.write(m.replace("a672853a]\n\nin testcase", "a672853a]\n\n\nin testcase", 1))' \
+	"$E05" >"$T/want05.eml"
+ok "fstill wide: two empty lines after the still lines" \
+	sh -c '! cmp -s "$1" "$2" && diff -u "$2" "$3"' _ "$E05" \
+	"$T/want05.eml" "$T/got05.eml"
+
 # no excerpt before the tags (case 0116: the test's output follows the
 # download link): fpretags-none tight takes one of the three empty lines
 E16=$SRC/0116-2026-output-at-end/expect.eml
