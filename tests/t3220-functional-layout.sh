@@ -10,11 +10,11 @@
 functional_cases
 CASE=$G/0101-2026-kasan
 EXPECT=$SRC/0101-2026-kasan/expect.eml
+REQUEST=$SRC/0101-2026-kasan/request.yaml
 
 # layout CHOICES: the case's request with `layout: CHOICES`, composed.
 layout() {
-	sed "s/^kpi:/layout: $1\nkpi:/" "$SRC/0101-2026-kasan/request.yaml" \
-		>"$CASE/layout.yaml"
+	sed "s/^kpi:/layout: $1\nkpi:/" "$REQUEST" >"$CASE/layout.yaml"
 	(cd "$CASE" && "$ROBOT" compose --dry-run -c ../data/robot.yaml \
 		layout.yaml)
 }
@@ -69,38 +69,25 @@ ok "fsource blank: two empty lines after the repository line, not one" \
 	same '[fsource blank]' \
 	"m.replace('linux.git for-next\n\nin testcase', 'linux.git for-next\n\n\nin testcase', 1)"
 
+# same_in NAME CHOICES EXPR: `same` on case NAME of tests/functional
+same_in() {
+	(
+		CASE=$G/$1 EXPECT=$SRC/$1/expect.eml REQUEST=$SRC/$1/request.yaml
+		same "$2" "$3"
+	)
+}
+
 # the still lines of case 0105 (2024): fstill wide keeps two empty lines
 # after them, not one
-E05=$SRC/0105-2024-test-failed-on-2/expect.eml
-sed "s/^kpi:/layout: [fstill wide]\nkpi:/" \
-	"$SRC/0105-2024-test-failed-on-2/request.yaml" \
-	>"$G/0105-2024-test-failed-on-2/layout.yaml"
-(cd "$G/0105-2024-test-failed-on-2" && "$ROBOT" compose --dry-run \
-	-c ../data/robot.yaml layout.yaml) >"$T/got05.eml"
-"$PYTHON" -c 'import sys
-m = open(sys.argv[1], encoding="utf-8").read()
-sys.stdout.write(m.replace("a672853a]\n\nin testcase", "a672853a]\n\n\nin testcase", 1))' \
-	"$E05" >"$T/want05.eml"
 ok "fstill wide: two empty lines after the still lines" \
-	sh -c '! cmp -s "$1" "$2" && diff -u "$2" "$3"' _ "$E05" \
-	"$T/want05.eml" "$T/got05.eml"
+	same_in 0105-2024-test-failed-on-2 '[fstill wide]' \
+	"m.replace('a672853a]\n\nin testcase', 'a672853a]\n\n\nin testcase', 1)"
 
 # no excerpt before the tags (case 0116: the test's output follows the
 # download link): fpretags-none tight takes one of the three empty lines
-E16=$SRC/0116-2026-output-at-end/expect.eml
-sed "s/^kpi:/layout: [fpretags-none tight]\nkpi:/" \
-	"$SRC/0116-2026-output-at-end/request.yaml" \
-	>"$G/0116-2026-output-at-end/layout.yaml"
-(cd "$G/0116-2026-output-at-end" && "$ROBOT" compose --dry-run \
-	-c ../data/robot.yaml layout.yaml) >"$T/got16.eml"
-"$PYTHON" -c 'import sys
-m = open(sys.argv[1], encoding="utf-8").read()
-r = sys.argv[2].replace("\\n", "\n")
-sys.stdout.write(m.replace(r + "\n\n\n", r + "\n\n", 1))' "$E16" "$REFER" \
-	>"$T/want16.eml"
 ok "fpretags-none tight: two empty lines before the tags with no excerpt" \
-	sh -c '! cmp -s "$1" "$2" && diff -u "$2" "$3"' _ "$E16" \
-	"$T/want16.eml" "$T/got16.eml"
+	same_in 0116-2026-output-at-end '[fpretags-none tight]' \
+	"m.replace('$REFER\n\n\n', '$REFER\n\n', 1)"
 
 bad() {
 	expect_code 65 "$1" layout "$2"
