@@ -41,6 +41,8 @@ struct dmesg_rules {
 	/* \b(name|...)[0-9]+, names of [A-Za-z_] only: sorted for bsearch */
 	char **devices;
 	size_t ndevices;
+	/* the " (Tainted: ...)" of a BUG line (config/data/dmesg/error-id) */
+	enum { TAINTED_KEEP, TAINTED_KMALLOC, TAINTED_DROP } tainted;
 };
 
 static int compile(regex_t *re, const char *ere, const char *where)
@@ -491,7 +493,7 @@ static regex_t composite_rx[ARRAY_SIZE(composite_ere)];
 static regex_t group1_rx[ARRAY_SIZE(group1_ere)];
 /* the complex shapes that rewrite the message in place */
 static regex_t warning_rx, backtrace_rx, lowmem_rx, kobject_rx, rss_rx,
-	pgtable_rx, slab_rx, endmark_rx, segfault_rx;
+	pgtable_rx, slab_rx, endmark_rx, segfault_rx, kmalloc_rx;
 static int shapes_ready;
 
 static int compile_list(regex_t *rx, const char *const *ere, size_t n)
@@ -535,10 +537,49 @@ static int shapes_compile(void)
 	    compile(&endmark_rx, "(.*) \\]---(.*)",
 		    "robot/kinds/functional/dmesg.c") ||
 	    compile(&segfault_rx, "segfault at .* ip .* sp .* error",
+		    "robot/kinds/functional/dmesg.c") ||
+	    compile(&kmalloc_rx, "(BUG kmalloc-[0-9]+) \\(Tainted:.+\\)(: .+)",
 		    "robot/kinds/functional/dmesg.c"))
 		return -1;
 	shapes_ready = 1;
 	return 0;
+}
+
+/* The dated steps of analyze_error_id: config/data/dmesg/error-id. */
+static int load_steps(struct dmesg_rules *r, const char *date)
+{
+	static const char *const tainted[] = { "keep", "kmalloc", "drop" };
+	char **lines;
+	size_t nl, i, j;
+	int ret = 0, seen = 0;
+
+	if (read_table("error-id", date, &lines, &nl))
+		return -1;
+	for (i = 0; i < nl && !ret; i++) {
+		const char *v = lines[i] + strcspn(lines[i], " ");
+
+		v += strspn(v, " ");
+		if (strncmp(lines[i], "tainted ", 8)) {
+			ret = error(DATA_DIR "error-id: '%s' is no step "
+					     "(want tainted)",
+				    lines[i]);
+			break;
+		}
+		for (j = 0; j < ARRAY_SIZE(tainted); j++)
+			if (!strcmp(v, tainted[j]))
+				break;
+		if (j == ARRAY_SIZE(tainted))
+			ret = error(DATA_DIR
+				    "error-id: tainted: unknown value "
+				    "'%s' (want keep, kmalloc or drop)",
+				    v);
+		r->tainted = j;
+		seen = 1;
+	}
+	if (!ret && !seen)
+		ret = error(DATA_DIR "error-id: no tainted step on %s", date);
+	free_lines(lines, nl);
+	return ret;
 }
 
 struct dmesg_rules *dmesg_rules_load(const char *date)
@@ -549,7 +590,7 @@ struct dmesg_rules *dmesg_rules_load(const char *date)
 	    load_patterns("oops-pattern", date, &r->oops, &r->noops) ||
 	    load_patterns("oops-pattern-ignore", date, &r->ignore,
 			  &r->nignore) ||
-	    load_devices(r, date)) {
+	    load_devices(r, date) || load_steps(r, date)) {
 		dmesg_rules_free(r);
 		return NULL;
 	}
@@ -687,7 +728,7 @@ static const struct {
 };
 
 /* lib/dmesg.rb handle_known_patterns, reduced to the rewritten message. */
-static void known_shapes(struct strbuf *sb)
+static void known_shapes(const struct dmesg_rules *r, struct strbuf *sb)
 {
 	regmatch_t m[4];
 	size_t i;
@@ -755,7 +796,11 @@ static void known_shapes(struct strbuf *sb)
 	if (search(&segfault_rx, sb, 0, m, 1)) {
 		strbuf_reset(sb);
 		strbuf_addstr(sb, "segfault at ip sp error");
+		return;
 	}
+	/* 3bee5985a, two days before the general step (generate_error_id) */
+	if (r->tainted == TAINTED_KMALLOC && search(&kmalloc_rx, sb, 0, m, 3))
+		take_groups(sb, m, 1, 2);
 }
 
 /* lib/dmesg.rb common_error_id. */
@@ -798,7 +843,8 @@ static void generate_error_id(const struct dmesg_rules *r, struct strbuf *sb)
 	fsub(sb, RX_G_EQ, "\\1#", 1);
 	fsub(sb, RX_G_OFF, "", 1);
 	fsub(sb, RX_G_OFF2, "", 1);
-	fsub(sb, RX_G_TAINTED, "", 1);
+	if (r->tainted == TAINTED_DROP)
+		fsub(sb, RX_G_TAINTED, "", 1);
 	common_error_id(sb);
 	fsub(sb, RX_G_LINENO, "\\1", 1);
 	fsub(sb, RX_G_EIP, "", 1);
@@ -816,7 +862,7 @@ char *dmesg_analyze(const struct dmesg_rules *r, const char *message)
 	fsub(&sb, RX_KMSG_PREFIX, "", 0);
 	fsub(&sb, RX_CALLER, " ", 0);
 	fsub(&sb, RX_LEADING, "", 0);
-	known_shapes(&sb);
+	known_shapes(r, &sb);
 	generate_error_id(r, &sb);
 	/* lkp drops names of three characters or fewer */
 	if (sb.len <= 3) {
