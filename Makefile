@@ -215,7 +215,8 @@ bench-compare: deps
 	$(Q)BUILD=$(BUILD) bench/run --base "$(BASE)" $(BENCH)
 
 asan: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 check
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SANITIZE=1 \
+		EML2LKP_LAYOUT_CPU=80 check
 
 # Each libFuzzer target for FUZZ_TIME seconds on its committed corpus
 # (tests/fuzz/run).  FUZZ_RUNS=N (or ci: tests/fuzz/ci-runs' count for
