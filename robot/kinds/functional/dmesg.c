@@ -551,20 +551,20 @@ static int load_steps(struct dmesg_rules *r, const char *date)
 	static const char *const tainted[] = { "keep", "kmalloc", "drop" };
 	char **lines;
 	size_t nl, i, j;
-	int ret = 0, seen = 0;
+	int ret = 0;
 
 	if (read_table("error-id", date, &lines, &nl))
 		return -1;
 	for (i = 0; i < nl && !ret; i++) {
-		const char *v = lines[i] + strcspn(lines[i], " ");
+		const char *v = lines[i] + 8;
 
-		v += strspn(v, " ");
 		if (strncmp(lines[i], "tainted ", 8)) {
 			ret = error(DATA_DIR "error-id: '%s' is no step "
 					     "(want tainted)",
 				    lines[i]);
 			break;
 		}
+		v += strspn(v, " ");
 		for (j = 0; j < ARRAY_SIZE(tainted); j++)
 			if (!strcmp(v, tainted[j]))
 				break;
@@ -573,10 +573,10 @@ static int load_steps(struct dmesg_rules *r, const char *date)
 				    "error-id: tainted: unknown value "
 				    "'%s' (want keep, kmalloc or drop)",
 				    v);
-		r->tainted = j;
-		seen = 1;
+		else
+			r->tainted = j;
 	}
-	if (!ret && !seen)
+	if (!ret && !nl)
 		ret = error(DATA_DIR "error-id: no tainted step on %s", date);
 	free_lines(lines, nl);
 	return ret;
