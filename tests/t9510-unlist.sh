@@ -167,6 +167,43 @@ copy "$T/s64.sent" "$T/s64.copy" '[LTP]' "$T/none"
 ok "a Subject of ${#s64} characters loses its tag, its blanks as they are" \
 	back s64
 
+# Python 2's email.header (Mailman 2) splits a long Subject at its commas
+# first, keeping the other blanks, and writes ", " or a fold after each
+# comma: a Subject folded after commas only loses its tag and comes back
+# on one line, and a stat-name headline loses the blank after its comma
+nul='BUG:kernel_NULL_pointer_dereference,address'
+sent "$T/comma.sent" "[linux-next:master] [fs]  0123456789: $nul"
+sed "s/^Subject: .*/Subject: [LTP] [linux-next:master] [fs]  0123456789: ${nul%address}\\n address/" \
+	"$T/comma.sent" >"$T/comma.copy"
+# noted NAME PATTERN...: back NAME, its notes matching each PATTERN
+noted() {
+	back "$1" || return 1
+	n=$1
+	shift
+	for p; do grep -q "$p" "$T/$n.err" || return 1; done
+}
+ok "a Subject folded after its comma only loses its tag, the comma's blank and its fold" \
+	noted comma "folded at commas only" "no blank after its commas"
+sent "$T/comma1.sent" "[fs] 0123456789: $nul"
+sed "s/^Subject: .*/Subject: [LTP] [fs] 0123456789: ${nul%address} address/" \
+	"$T/comma1.sent" >"$T/comma1.copy"
+ok "... and so does one the list wrote on one line with \", \"" \
+	noted comma1 "no blank after its commas"
+# a headline with other blanks is no stat name: its ", " stays
+s2='[fs]  0123456789: one, two three'
+sent "$T/comma2.sent" "$s2"
+copy "$T/comma2.sent" "$T/comma2.copy" '[LTP]' "$T/none"
+ok "a Subject of a headline with blanks loses its tag" back comma2
+ok "a headline with other blanks keeps its \", \"" \
+	sh -c '! grep -q "no blank after" "$1"' _ "$T/comma2.err"
+# eml2lkp reads a list copy's Subject through the list's tag: the tree
+# after "[LTP] ", a stat name without the list's ", "
+f=$TOP/tests/functional/0105-2024-test-failed-on-2/expect.eml
+sed 's/^Subject: \[/Subject: [LTP] [/' "$f" >"$T/tree.eml"
+"$PYTHON" "$TOP/tests/tools/eml2lkp" "$T/tree.eml" "$T/tree" >/dev/null 2>&1
+ok "eml2lkp: the tree of a list's copy, after the list's tag" \
+	grep -qx 'tree: linus:master' "$T/tree/request.yaml"
+
 # a mail no list changed, and the robot's own signature, pass untouched
 sent "$T/plain.sent" "$SUBJ"
 ok "a mail no list changed passes byte for byte, silently" \
@@ -233,4 +270,24 @@ printf '%s\n' 'ltp.lists.linux.it.0: Subject tag removed: 1 agree, 0 differ' \
 	'vger: 1 copies, 0 changed by unlist' >"$T/check.want"
 ok "unlist-check: the LTP copy unlisted is the vger copy" \
 	test_cmp "$T/check.want" "$T/check"
+
+# a real report (corpus 405, 2019, kept by no list) as the LTP list
+# would keep it: "[LTP] " and ", " for its headline's comma, one line of
+# 68 characters.  eml2lkp reads the stat name without the list's blank,
+# so robot composes it, and the copy is exact as sent
+CORPUS=${CORPUS:-$TOP/../shared/corpus}
+skip_without_corpus "$CORPUS/functional" '405-*.eml' "a comma headline's LTP copy"
+f=$(ls "$CORPUS"/functional/405-*.eml)
+mkdir -p "$V/c/val/functional"
+sed -e 's/^Subject: \[/Subject: [LTP] [/' -e '/^Subject:/s/,address$/, address/' \
+	"$f" >"$V/c/val/functional/c.eml"
+"$PYTHON" "$TOP/tests/tools/eml2lkp" "$V/c/val/functional/c.eml" "$T/c" \
+	>/dev/null 2>&1
+ok "eml2lkp: the headline of a list's copy without the list's \", \"" \
+	grep -qx "kpi: dmesg.BUG:kernel_NULL_pointer_dereference,address" \
+	"$T/c/request.yaml"
+"$PYTHON" "$TOP/tests/tools/fidelity" --robot "$ROBOT" --validation "$V/c" \
+	>"$T/cscore" 2>&1
+ok "fidelity --validation: that copy is exact as sent" \
+	grep -qx 'functional val as sent: 1/1 exact (100.0%)' "$T/cscore"
 echo "1..$test_n"

@@ -437,10 +437,7 @@ class Functional:
 
     def subject_headline(self):
         subj = re.sub(r'\r?\n(?=[ \t])', '', self.h.get('subject', '')).strip()
-        m = re.search(r'[0-9a-f]{10}: +(\S.*)$', subj)
-        if not m:
-            raise Fail('%s: no headline in the Subject' % self.path)
-        return m.group(1)
+        return headline_of(subj, self.path)
 
     def notes_at(self, place):
         return [n for n in self.notes if n[0] == place]
@@ -552,6 +549,19 @@ def report_steps(lines):
         else:
             out.append((False, index))
     return out
+
+
+def headline_of(subj, path):
+    """The headline of the unfolded Subject SUBJ: the stat name after the
+    sha.  A Mailman 2 list writes ", " for a comma of a long Subject
+    (tests/tools/unlist, commas); a stat name has no blank, so in a
+    headline with no other blank the blanks after a comma are the
+    list's."""
+    m = re.search(r'[0-9a-f]{10}: +(\S.*)$', subj)
+    if not m:
+        raise Fail('%s: no headline in the Subject' % path)
+    mine = re.sub(r',[ \t]+', ',', m.group(1))
+    return m.group(1) if re.search(r'\s', mine) else mine
 
 
 def names_headline(line, headline):
@@ -1081,17 +1091,17 @@ def headers_of(F, mail):
         F.operator = m.group(1)
     subj = re.sub(r'\r?\n(?=[ \t])', '', h.get('subject', '')).strip()
     F.subject = subj
-    m = re.match(r'(?:Re: )?\[([^\]\s]+:[^\]\s]+)\]', subj)
+    # the tree, after a Mailman list's own tag when a list's copy has
+    # one ("[LTP] [tj-wq:unbound-system-wide-max_active] [workqueue]")
+    m = re.match(r'(?:Re: )?(?:\[[^\]\s:]+\] )?\[([^\]\s]+:[^\]\s]+)\]',
+                 subj)
     if m:
         F.tree = m.group(1)
     # a hand-sent report's "[confidence: ]" before the sha (2022)
     m = re.search(r'\] +\[confidence: ([^\]]*)\] [0-9a-f]{10}:', subj)
     F.confidence = m.group(1) if m else None
     if F.headline is None:
-        m = re.search(r'[0-9a-f]{10}: +(\S.*)$', subj)
-        if not m:
-            raise Fail('%s: no headline in the Subject' % F.path)
-        F.headline = m.group(1)
+        F.headline = headline_of(subj, F.path)
 
 
 def finish(F, date):
