@@ -270,24 +270,4 @@ printf '%s\n' 'ltp.lists.linux.it.0: Subject tag removed: 1 agree, 0 differ' \
 	'vger: 1 copies, 0 changed by unlist' >"$T/check.want"
 ok "unlist-check: the LTP copy unlisted is the vger copy" \
 	test_cmp "$T/check.want" "$T/check"
-
-# a real report (corpus 405, 2019, kept by no list) as the LTP list
-# would keep it: "[LTP] " and ", " for its headline's comma, one line of
-# 68 characters.  eml2lkp reads the stat name without the list's blank,
-# so robot composes it, and the copy is exact as sent
-CORPUS=${CORPUS:-$TOP/../shared/corpus}
-skip_without_corpus "$CORPUS/functional" '405-*.eml' "a comma headline's LTP copy"
-f=$(ls "$CORPUS"/functional/405-*.eml)
-mkdir -p "$V/c/val/functional"
-sed -e 's/^Subject: \[/Subject: [LTP] [/' -e '/^Subject:/s/,address$/, address/' \
-	"$f" >"$V/c/val/functional/c.eml"
-"$PYTHON" "$TOP/tests/tools/eml2lkp" "$V/c/val/functional/c.eml" "$T/c" \
-	>/dev/null 2>&1
-ok "eml2lkp: the headline of a list's copy without the list's \", \"" \
-	grep -qx "kpi: dmesg.BUG:kernel_NULL_pointer_dereference,address" \
-	"$T/c/request.yaml"
-"$PYTHON" "$TOP/tests/tools/fidelity" --robot "$ROBOT" --validation "$V/c" \
-	>"$T/cscore" 2>&1
-ok "fidelity --validation: that copy is exact as sent" \
-	grep -qx 'functional val as sent: 1/1 exact (100.0%)' "$T/cscore"
 echo "1..$test_n"
