@@ -1091,12 +1091,7 @@ def headers_of(F, mail):
         F.operator = m.group(1)
     subj = re.sub(r'\r?\n(?=[ \t])', '', h.get('subject', '')).strip()
     F.subject = subj
-    # the tree, after a Mailman list's own tag when a list's copy has
-    # one ("[LTP] [tj-wq:unbound-system-wide-max_active] [workqueue]")
-    m = re.match(r'(?:Re: )?(?:\[[^\]\s:]+\] )?\[([^\]\s]+:[^\]\s]+)\]',
-                 subj)
-    if m:
-        F.tree = m.group(1)
+    F.tree = E.subject_tree(subj)
     # a hand-sent report's "[confidence: ]" before the sha (2022)
     m = re.search(r'\] +\[confidence: ([^\]]*)\] [0-9a-f]{10}:', subj)
     F.confidence = m.group(1) if m else None
